@@ -1,0 +1,2 @@
+/** Batch artifacts of the verify-schema job. */
+package org.netarchive.ee.batch.interfaces.schema.batch;

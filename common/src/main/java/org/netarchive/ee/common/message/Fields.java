@@ -1,0 +1,60 @@
+package org.netarchive.ee.common.message;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks used by the compact constructors of the message records.
+ *
+ * <p>They throw {@link IllegalArgumentException} (also for {@code null}) naming the component, so
+ * that the codec can report a decoded message that violates them with the component's name.
+ */
+final class Fields {
+
+  private Fields() {}
+
+  static String requireNonBlank(String value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank, was '" + value + "'");
+    }
+    return value;
+  }
+
+  static String requireNullOrNonBlank(String value, String name) {
+    if (value != null && value.isBlank()) {
+      throw new IllegalArgumentException(
+          name + " must be absent or not blank, was '" + value + "'");
+    }
+    return value;
+  }
+
+  static <T> T requireNonNull(T value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    return value;
+  }
+
+  static <T> List<T> copyOf(List<T> list, String name) {
+    requireNonNull(list, name);
+    if (list.contains(null)) {
+      throw new IllegalArgumentException(name + " must not contain null elements");
+    }
+    return List.copyOf(list);
+  }
+
+  static <K, V> Map<K, V> copyOf(Map<K, V> map, String name) {
+    requireNonNull(map, name);
+    // Map.copyOf would throw a bare NullPointerException; say which component is at fault.
+    for (Map.Entry<K, V> entry : map.entrySet()) {
+      if (entry.getKey() == null || entry.getValue() == null) {
+        throw new IllegalArgumentException(
+            name + " must not contain null keys or values, has " + entry);
+      }
+    }
+    return Map.copyOf(map);
+  }
+}

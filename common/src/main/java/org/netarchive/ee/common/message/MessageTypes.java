@@ -1,0 +1,27 @@
+package org.netarchive.ee.common.message;
+
+import java.util.List;
+
+/**
+ * The message types of the system: the single place where a new message record is registered.
+ *
+ * <p>{@link MessageCodec#standard()} is built from this list, so every part of the system decodes
+ * the same set of types.
+ */
+public final class MessageTypes {
+
+  // Add new message records here (and nowhere else).
+  private static final List<Class<? extends Message>> ALL =
+      List.of(Ping.class, Pong.class, Heartbeat.class);
+
+  private MessageTypes() {}
+
+  /**
+   * Returns the registered message record classes.
+   *
+   * @return an unmodifiable list of the message classes, in registration order
+   */
+  public static List<Class<? extends Message>> all() {
+    return ALL;
+  }
+}

@@ -1,0 +1,96 @@
+package org.netarchive.ee.web.interfaces.system.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Properties;
+import org.netarchive.ee.batch.application.BatchJobExecution;
+import org.netarchive.ee.batch.application.BatchJobs;
+import org.netarchive.ee.scheduler.application.Installation;
+import org.netarchive.ee.scheduler.application.SystemMonitor;
+import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
+import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
+import org.netarchive.ee.web.interfaces.rest.ApiError;
+
+/**
+ * The installation's state and the operators' batch jobs.
+ *
+ * <ul>
+ *   <li>{@code GET /api/system/status} (any role): environment, database, schema, components.
+ *   <li>{@code POST /api/system/batch/{job}} (admin): starts an operator job such as {@code
+ *       verify-schema}; 202 with the execution and its URL.
+ *   <li>{@code GET /api/system/batch/executions/{id}} (any role): an execution's status.
+ * </ul>
+ */
+@Path("system")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class SystemResource {
+
+  @Inject private Installation installation;
+  @EJB private SystemMonitor monitor;
+  @EJB private SchemaMigration schemaMigration;
+  @EJB private BatchJobs batchJobs;
+
+  @GET
+  @Path("status")
+  @RolesAllowed({"admin", "curator", "viewer"})
+  public SystemStatus status() {
+    SchemaReport schema = schemaMigration.check();
+    return new SystemStatus(
+        installation.environmentName(),
+        schema.database(),
+        schema.currentVersion(),
+        schema.upToDate(),
+        monitor.components().stream()
+            .map(
+                c ->
+                    new SystemStatus.Component(
+                        c.component(),
+                        c.kind(),
+                        c.instance(),
+                        c.state(),
+                        c.channel(),
+                        c.currentJob(),
+                        c.details(),
+                        c.lastHeartbeat()))
+            .toList());
+  }
+
+  @POST
+  @Path("batch/{job}")
+  @RolesAllowed("admin")
+  public Response startJob(@PathParam("job") String job, @Context UriInfo uri) {
+    BatchJobExecution execution = batchJobs.start(job, new Properties());
+    return Response.accepted(execution)
+        .location(
+            uri.getBaseUriBuilder()
+                .path(SystemResource.class)
+                .path("batch/executions/{id}")
+                .build(execution.executionId()))
+        .build();
+  }
+
+  @GET
+  @Path("batch/executions/{id}")
+  @RolesAllowed({"admin", "curator", "viewer"})
+  public Response execution(@PathParam("id") long id) {
+    return batchJobs
+        .find(id)
+        .map(e -> Response.ok(e).build())
+        .orElseGet(
+            () ->
+                ApiError.response(
+                    Response.Status.NOT_FOUND, "No batch job execution with id " + id));
+  }
+}

@@ -1,0 +1,98 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.dmr.ModelNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.common.channel.Channel;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.Ping;
+
+/**
+ * The Prometheus endpoint on the management interface answers, with the application's meters; the
+ * broker defines every channel of the naming convention for the default replicas.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class MetricsAndDestinationsIT {
+
+  @Test
+  void givenAMonitorMessage_whenScrapingMetrics_thenPrometheusTextHasTheApplicationCounter()
+      throws Exception {
+    sendPingAndAwaitAnswer();
+
+    HttpResponse<String> metrics =
+        ServerUnderTest.send(
+            ServerUnderTest.request(ServerUnderTest.MANAGEMENT + "/metrics").GET().build());
+
+    assertThat(metrics.statusCode()).isEqualTo(200);
+    assertThat(metrics.body()).contains("# TYPE ", "jvm_memory_used_bytes");
+    assertThat(metrics.body())
+        .containsPattern("netarchive_monitor_messages_total\\{[^}]*type=\"Ping\"[^}]*} [1-9]");
+  }
+
+  @Test
+  void givenDefaultInstallation_whenListingJmsDestinations_thenEveryStaticChannelExists()
+      throws Exception {
+    List<String> queues = childNames("jms-queue");
+    List<String> topics = childNames("jms-topic");
+
+    List<Channel> expected =
+        Channels.forEnvironment(ServerUnderTest.ENVIRONMENT)
+            .allStaticChannels(List.of("ONE", "TWO"));
+    for (Channel channel : expected) {
+      assertThat(channel.isTopic() ? topics : queues)
+          .as(channel.toString())
+          .contains(channel.name());
+    }
+    assertThat(topics).containsExactlyInAnyOrder("DEV_ONE_ALL_BA", "DEV_TWO_ALL_BA");
+  }
+
+  private List<String> childNames(String type) throws Exception {
+    ModelNode op = new ModelNode();
+    op.get("operation").set("read-children-names");
+    op.get("address").add("subsystem", "messaging-activemq").add("server", "default");
+    op.get("child-type").set(type);
+    ModelNode result = ServerUnderTest.management(op);
+    assertThat(result.get("outcome").asString()).isEqualTo("success");
+    return result.get("result").asList().stream().map(ModelNode::asString).toList();
+  }
+
+  private static void sendPingAndAwaitAnswer() throws Exception {
+    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+        JMSContext context =
+            factory.createContext(
+                ServerUnderTest.AGENT,
+                ServerUnderTest.agentPassword(),
+                JMSContext.AUTO_ACKNOWLEDGE)) {
+      TemporaryQueue replies = context.createTemporaryQueue();
+      try (JMSConsumer consumer = context.createConsumer(replies)) {
+        TextMessage ping =
+            JmsMessages.standard()
+                .toTextMessage(
+                    context, new Ping(UUID.randomUUID().toString(), Instant.now(), "metrics-it"));
+        ping.setJMSReplyTo(replies);
+        context
+            .createProducer()
+            .send(
+                context.createQueue(
+                    Channels.forEnvironment(ServerUnderTest.ENVIRONMENT).monitor().name()),
+                ping);
+        assertThat(consumer.receive(20_000)).as("pong").isNotNull();
+      }
+    }
+  }
+}
