@@ -89,7 +89,6 @@ class JmsRoundTripIT {
             + CHANNELS.monitor().name();
     assertThat(log).contains(rejection + " (delivery attempt 1)");
     // NAS_JMS_MAX_DELIVERY_ATTEMPTS=3 for the tests: three rejections, then the dead-letter queue.
-    // NAS_JMS_MAX_DELIVERY_ATTEMPTS=3 for the tests: three rejections, then the dead-letter queue.
     assertThat(log).contains(rejection + " (delivery attempt 3)");
     assertThat(log).doesNotContain(rejection + " (delivery attempt 4)");
     assertThat(log.lines().filter(line -> line.contains(rejection)).findFirst().orElseThrow())
