@@ -46,6 +46,23 @@ final class ServerUnderTest {
     return kind == null || kind.isBlank() ? "h2" : kind.toLowerCase(Locale.ROOT);
   }
 
+  /** The newest schema version this build ships: the highest V<n>__ migration in the sources. */
+  static String latestSchemaVersion() throws IOException {
+    Path migrations =
+        Path.of(System.getProperty("jboss.home"))
+            .resolve("../../../ejb-scheduler/src/main/resources/db/migration")
+            .normalize();
+    try (var files = Files.list(migrations)) {
+      return String.valueOf(
+          files
+              .map(f -> f.getFileName().toString())
+              .filter(n -> n.matches("V[0-9]+__.*\\.sql"))
+              .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__"))))
+              .max()
+              .orElseThrow());
+    }
+  }
+
   static Path serverLog() {
     return Path.of(System.getProperty("it.server.base"), "log", "server.log");
   }

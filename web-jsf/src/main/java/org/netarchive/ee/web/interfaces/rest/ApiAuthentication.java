@@ -60,12 +60,12 @@ public class ApiAuthentication extends HttpFilter {
   private static void unauthorized(HttpServletResponse response, String error) throws IOException {
     response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
     response.setHeader("WWW-Authenticate", "Basic realm=\"Netarchive EE\", charset=\"UTF-8\"");
-    response.setContentType("application/json");
+    response.setContentType(Problem.MEDIA_TYPE);
     response.setCharacterEncoding("UTF-8");
     response
         .getWriter()
         .write(
-            "{\"status\":401,\"error\":\""
+            "{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\""
                 + error.replace("\\", "\\\\").replace("\"", "\\\"")
                 + "\"}");
   }

@@ -20,7 +20,7 @@ import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.SystemMonitor;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
-import org.netarchive.ee.web.interfaces.rest.ApiError;
+import org.netarchive.ee.web.interfaces.rest.Problem;
 
 /**
  * The installation's state and the operators' batch jobs.
@@ -90,7 +90,7 @@ public class SystemResource {
         .map(e -> Response.ok(e).build())
         .orElseGet(
             () ->
-                ApiError.response(
+                Problem.response(
                     Response.Status.NOT_FOUND, "No batch job execution with id " + id));
   }
 }

@@ -1,0 +1,212 @@
+package org.netarchive.ee.scheduler.application.domain;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationView;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
+import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
+import org.netarchive.ee.scheduler.domain.model.domain.Domain;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
+import org.netarchive.ee.scheduler.domain.model.domain.SeedList;
+
+/**
+ * Domains, their configurations, seed lists and passwords. Viewers read; curators and admins
+ * change. Every change names the version it was made on, and is refused if the stored one is newer.
+ */
+@Stateless
+@RolesAllowed({"admin", "curator", "viewer"})
+public class DomainService {
+
+  @Inject private DomainRepository domains;
+  @Inject private DefaultTemplate defaultTemplate;
+
+  private final Clock clock = Clock.systemUTC();
+
+  public Page<DomainSummary> list(String nameGlob, int page, int size) {
+    return domains.list(nameGlob, page, size);
+  }
+
+  public long count() {
+    return domains.count();
+  }
+
+  public Map<String, Long> countByTopLevelDomain() {
+    return domains.countByTopLevelDomain();
+  }
+
+  public DomainView get(String name) {
+    return DomainViews.of(find(name));
+  }
+
+  /** Creates a domain with its default configuration and seed list. */
+  @RolesAllowed({"admin", "curator"})
+  public DomainView create(String name, String comments) {
+    DomainName domainName = DomainName.of(name);
+    if (domains.findByName(domainName).isPresent()) {
+      throw new IllegalArgumentException("Domain '" + domainName + "' exists already");
+    }
+    Domain domain =
+        Domain.create(domainName, defaultTemplate.id(), CrawlSettings.defaults(), clock.instant());
+    domain.changeComments(comments);
+    domains.add(domain);
+    return DomainViews.of(domain);
+  }
+
+  /**
+   * Changes a domain's own fields.
+   *
+   * @param aliasOf the domain this one is an alias of, or null/blank for none
+   * @param defaultConfiguration the name of the configuration to make the default
+   */
+  @RolesAllowed({"admin", "curator"})
+  public DomainView update(
+      String name,
+      int version,
+      String comments,
+      List<String> crawlerTraps,
+      String aliasOf,
+      String defaultConfiguration) {
+    Domain domain = find(name);
+    checkVersion("Domain '" + domain.name() + "'", domain.version(), version);
+    domain.changeComments(comments);
+    domain.changeCrawlerTraps(crawlerTraps == null ? List.of() : crawlerTraps);
+    String currentAlias = domain.aliasOf().map(Domain::name).orElse(null);
+    String wantedAlias =
+        aliasOf == null || aliasOf.isBlank() ? null : DomainName.of(aliasOf).ascii();
+    if (wantedAlias == null) {
+      domain.makeAliasOf(null, false, clock.instant());
+    } else if (!wantedAlias.equals(currentAlias)) {
+      domain.makeAliasOf(find(wantedAlias), domains.hasAliases(domain), clock.instant());
+    }
+    if (defaultConfiguration != null && !defaultConfiguration.isBlank()) {
+      domain.markDefault(configuration(domain, defaultConfiguration));
+    }
+    return DomainViews.of(domain);
+  }
+
+  @RolesAllowed({"admin", "curator"})
+  public SeedListView addSeedList(
+      String domainName, String listName, List<String> seeds, String comments) {
+    Domain domain = find(domainName);
+    return DomainViews.of(domain.addSeedList(listName, seeds, comments));
+  }
+
+  @RolesAllowed({"admin", "curator"})
+  public SeedListView updateSeedList(
+      String domainName, String listName, int version, List<String> seeds, String comments) {
+    Domain domain = find(domainName);
+    SeedList list =
+        domain
+            .findSeedList(listName)
+            .orElseThrow(
+                () ->
+                    new NotFoundException(
+                        "Domain '" + domain.name() + "' has no seed list '" + listName + "'"));
+    checkVersion(
+        "Seed list '" + listName + "' of domain '" + domain.name() + "'", list.version(), version);
+    list.changeSeeds(seeds);
+    list.changeComments(comments);
+    return DomainViews.of(list);
+  }
+
+  /** Adds a configuration; unknown seed lists or passwords are refused by name. */
+  @RolesAllowed({"admin", "curator"})
+  public ConfigurationView addConfiguration(String domainName, ConfigurationView wanted) {
+    Domain domain = find(domainName);
+    DomainConfiguration configuration =
+        domain.addConfiguration(wanted.name(), wanted.templateId(), wanted.settings());
+    wire(domain, configuration, wanted);
+    return DomainViews.of(configuration);
+  }
+
+  @RolesAllowed({"admin", "curator"})
+  public ConfigurationView updateConfiguration(
+      String domainName, String configurationName, ConfigurationView wanted) {
+    Domain domain = find(domainName);
+    DomainConfiguration configuration = configuration(domain, configurationName);
+    checkVersion(
+        "Configuration '" + configurationName + "' of domain '" + domain.name() + "'",
+        configuration.version(),
+        wanted.version());
+    configuration.apply(wanted.settings());
+    configuration.changeTemplate(wanted.templateId());
+    wire(domain, configuration, wanted);
+    return DomainViews.of(configuration);
+  }
+
+  private void wire(Domain domain, DomainConfiguration configuration, ConfigurationView wanted) {
+    configuration.changeComments(wanted.comments());
+    configuration.useSeedLists(
+        wanted.seedLists().stream()
+            .map(
+                n ->
+                    domain
+                        .findSeedList(n)
+                        .orElseThrow(
+                            () ->
+                                new IllegalArgumentException(
+                                    "Domain '" + domain.name() + "' has no seed list '" + n + "'")))
+            .toList());
+    configuration.usePasswords(
+        wanted.passwords().stream()
+            .map(
+                n ->
+                    domain
+                        .findPassword(n)
+                        .orElseThrow(
+                            () ->
+                                new IllegalArgumentException(
+                                    "Domain '" + domain.name() + "' has no password '" + n + "'")))
+            .toList());
+  }
+
+  @RolesAllowed({"admin", "curator"})
+  public DomainViews.PasswordView addPassword(
+      String domainName,
+      String name,
+      String url,
+      String realm,
+      String username,
+      String password,
+      String comments) {
+    Domain domain = find(domainName);
+    return DomainViews.of(domain.addPassword(name, url, realm, username, password, comments));
+  }
+
+  private Domain find(String name) {
+    DomainName domainName;
+    try {
+      domainName = DomainName.of(name);
+    } catch (IllegalArgumentException e) {
+      throw new NotFoundException("No domain named '" + name + "'");
+    }
+    return domains
+        .findByName(domainName)
+        .orElseThrow(() -> new NotFoundException("No domain named '" + name + "'"));
+  }
+
+  private static DomainConfiguration configuration(Domain domain, String name) {
+    return domain
+        .findConfiguration(name)
+        .orElseThrow(
+            () ->
+                new NotFoundException(
+                    "Domain '" + domain.name() + "' has no configuration '" + name + "'"));
+  }
+
+  private static void checkVersion(String what, int stored, int edited) {
+    if (stored != edited) {
+      throw new StaleEditException(what, stored, edited);
+    }
+  }
+}

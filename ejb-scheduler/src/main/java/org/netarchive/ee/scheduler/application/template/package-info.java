@@ -1,0 +1,2 @@
+/** Use cases on crawl templates. */
+package org.netarchive.ee.scheduler.application.template;

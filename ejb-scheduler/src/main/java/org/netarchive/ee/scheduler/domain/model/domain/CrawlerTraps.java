@@ -1,0 +1,65 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Validation of crawler traps: regular expressions (Java syntax, as Heritrix uses) for URIs that
+ * must not be crawled.
+ */
+public final class CrawlerTraps {
+
+  /** Longest single expression accepted. */
+  public static final int MAX_LENGTH = 1000;
+
+  private CrawlerTraps() {}
+
+  /**
+   * Checks and normalises a list of traps: blank lines are dropped, duplicates removed, each
+   * expression compiled.
+   *
+   * @param owner what the traps belong to, for the message, e.g. "domain 'kb.dk'"
+   * @throws IllegalArgumentException naming the owner, the expression and the syntax error
+   */
+  public static List<String> validate(String owner, List<String> traps) {
+    LinkedHashSet<String> valid = new LinkedHashSet<>();
+    for (String trap : traps) {
+      if (trap == null || trap.isBlank()) {
+        continue;
+      }
+      String expression = trap.strip();
+      if (expression.length() > MAX_LENGTH) {
+        throw new IllegalArgumentException(
+            "Crawler trap of "
+                + owner
+                + " is longer than "
+                + MAX_LENGTH
+                + " characters: '"
+                + expression.substring(0, 40)
+                + "...'");
+      }
+      try {
+        Pattern.compile(expression);
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException(
+            "Crawler trap '"
+                + expression
+                + "' of "
+                + owner
+                + " is not a valid regular expression: "
+                + e.getDescription()
+                + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""));
+      }
+      valid.add(expression);
+    }
+    return new ArrayList<>(valid);
+  }
+
+  /** Splits text with one expression per line. */
+  public static List<String> lines(String text) {
+    return text == null ? List.of() : text.lines().toList();
+  }
+}

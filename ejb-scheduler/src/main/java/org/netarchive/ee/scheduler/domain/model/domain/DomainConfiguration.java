@@ -1,0 +1,187 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.JoinTable;
+import jakarta.persistence.ManyToMany;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.OrderBy;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How to harvest a domain: the crawl template, limits, seed lists and passwords. A domain has one
+ * or more; harvests pick one per domain.
+ */
+@Entity
+@Table(name = "domain_configuration")
+public class DomainConfiguration {
+
+  /** Maximum objects or bytes: no limit. */
+  public static final long UNLIMITED = -1;
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "domain_configuration_seq")
+  @SequenceGenerator(
+      name = "domain_configuration_seq",
+      sequenceName = "domain_configuration_seq",
+      allocationSize = 50)
+  private Long id;
+
+  @ManyToOne(fetch = FetchType.LAZY, optional = false)
+  @JoinColumn(name = "domain_id")
+  private Domain domain;
+
+  @Column(name = "name", nullable = false, length = 128)
+  private String name;
+
+  @Column(name = "template_id", nullable = false)
+  private long templateId;
+
+  @Column(name = "max_objects", nullable = false)
+  private long maxObjects;
+
+  @Column(name = "max_bytes", nullable = false)
+  private long maxBytes;
+
+  @Column(name = "max_request_rate", nullable = false)
+  private int maxRequestRate;
+
+  @Column(name = "max_hops", nullable = false)
+  private int maxHops;
+
+  @Column(name = "honor_robots", nullable = false)
+  private boolean honorRobots;
+
+  @Column(name = "extract_javascript", nullable = false)
+  private boolean extractJavascript;
+
+  @Column(name = "comments", length = 4000)
+  private String comments;
+
+  @ManyToMany(fetch = FetchType.LAZY)
+  @JoinTable(
+      name = "configuration_seed_list",
+      joinColumns = @JoinColumn(name = "configuration_id"),
+      inverseJoinColumns = @JoinColumn(name = "seed_list_id"))
+  @OrderBy("name")
+  private Set<SeedList> seedLists = new LinkedHashSet<>();
+
+  @ManyToMany(fetch = FetchType.LAZY)
+  @JoinTable(
+      name = "configuration_password",
+      joinColumns = @JoinColumn(name = "configuration_id"),
+      inverseJoinColumns = @JoinColumn(name = "password_id"))
+  @OrderBy("name")
+  private Set<DomainPassword> passwords = new LinkedHashSet<>();
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private int version;
+
+  protected DomainConfiguration() {}
+
+  DomainConfiguration(Domain domain, String name, long templateId, CrawlSettings settings) {
+    this.domain = domain;
+    this.name = Names.check("configuration", name);
+    this.templateId = templateId;
+    apply(settings);
+  }
+
+  /** Changes limits and crawl attributes; they are validated first. */
+  public void apply(CrawlSettings settings) {
+    settings.validate(describe());
+    this.maxObjects = settings.maxObjects();
+    this.maxBytes = settings.maxBytes();
+    this.maxRequestRate = settings.maxRequestRate();
+    this.maxHops = settings.maxHops();
+    this.honorRobots = settings.honorRobots();
+    this.extractJavascript = settings.extractJavascript();
+  }
+
+  public void changeTemplate(long newTemplateId) {
+    this.templateId = newTemplateId;
+  }
+
+  public void changeComments(String newComments) {
+    this.comments = newComments;
+  }
+
+  /** Uses exactly these seed lists, which must belong to the same domain; at least one. */
+  public void useSeedLists(Collection<SeedList> lists) {
+    if (lists.isEmpty()) {
+      throw new IllegalArgumentException(describe() + " needs at least one seed list");
+    }
+    for (SeedList list : lists) {
+      if (list.domain() != domain) {
+        throw new IllegalArgumentException(
+            "Seed list '"
+                + list.name()
+                + "' belongs to domain '"
+                + list.domain().name()
+                + "', not to "
+                + describe());
+      }
+    }
+    seedLists.clear();
+    seedLists.addAll(lists);
+  }
+
+  /** Uses exactly these passwords, which must belong to the same domain. */
+  public void usePasswords(Collection<DomainPassword> list) {
+    passwords.clear();
+    passwords.addAll(list);
+  }
+
+  private String describe() {
+    return "configuration '" + name + "' of domain '" + domain.name() + "'";
+  }
+
+  public Long id() {
+    return id;
+  }
+
+  public Domain domain() {
+    return domain;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public long templateId() {
+    return templateId;
+  }
+
+  public CrawlSettings settings() {
+    return new CrawlSettings(
+        maxObjects, maxBytes, maxRequestRate, maxHops, honorRobots, extractJavascript);
+  }
+
+  public String comments() {
+    return comments;
+  }
+
+  public List<SeedList> seedLists() {
+    return new ArrayList<>(seedLists);
+  }
+
+  public List<DomainPassword> passwords() {
+    return new ArrayList<>(passwords);
+  }
+
+  public int version() {
+    return version;
+  }
+}

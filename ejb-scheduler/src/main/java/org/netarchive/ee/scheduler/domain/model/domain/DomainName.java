@@ -1,0 +1,111 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import com.google.common.net.InetAddresses;
+import com.google.common.net.InternetDomainName;
+import java.net.IDN;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A valid domain name, as the archive understands "domain": one label directly under a public
+ * suffix ({@code kb.dk}, {@code bbc.co.uk}, {@code københavn.dk}), or an IP address. Host names
+ * below a domain ({@code www.kb.dk}) and public suffixes themselves ({@code co.uk}) are not
+ * domains. The name is lower-cased; internationalised names are kept both in Unicode and in their
+ * ASCII (punycode) form, which is the unique key.
+ *
+ * @param ascii the ASCII form, e.g. {@code xn--kbenhavn-54a.dk}
+ * @param unicode the Unicode form, e.g. {@code københavn.dk}; equal to ascii for ASCII names
+ */
+public record DomainName(String ascii, String unicode) {
+
+  /** Longest name DNS allows. */
+  public static final int MAX_LENGTH = 253;
+
+  public DomainName {
+    Objects.requireNonNull(ascii, "ascii");
+    Objects.requireNonNull(unicode, "unicode");
+  }
+
+  /**
+   * Validates and normalises a domain name given by a person or a file.
+   *
+   * @throws InvalidDomainNameException naming the input and why it is not a domain
+   */
+  public static DomainName of(String input) {
+    if (input == null || input.isBlank()) {
+      throw new InvalidDomainNameException(String.valueOf(input), "a domain name is required");
+    }
+    String name = input.strip().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".")) {
+      name = name.substring(0, name.length() - 1);
+    }
+    if (name.startsWith("[") && name.endsWith("]")) {
+      name = name.substring(1, name.length() - 1);
+    }
+    if (isIpAddress(name)) {
+      String canonical = InetAddresses.toAddrString(InetAddresses.forString(name));
+      return new DomainName(canonical, canonical);
+    }
+    if (name.chars().anyMatch(c -> Character.isWhitespace(c) || c == '/' || c == ':' || c == '@')) {
+      throw new InvalidDomainNameException(
+          input, "a domain name has no spaces, '/', ':' or '@' (give the domain, not a URL)");
+    }
+    String ascii;
+    try {
+      ascii = IDN.toASCII(name, IDN.USE_STD3_ASCII_RULES);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDomainNameException(input, "not a valid host name (" + e.getMessage() + ")");
+    }
+    if (ascii.isEmpty() || ascii.length() > MAX_LENGTH) {
+      throw new InvalidDomainNameException(
+          input, "must be 1 to " + MAX_LENGTH + " characters long");
+    }
+    InternetDomainName parsed;
+    try {
+      parsed = InternetDomainName.from(ascii);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDomainNameException(input, "not a valid host name");
+    }
+    if (parsed.isPublicSuffix()) {
+      throw new InvalidDomainNameException(
+          input,
+          "it is a public suffix; a domain is one label under a public suffix, e.g. example."
+              + ascii);
+    }
+    if (!parsed.isUnderPublicSuffix()) {
+      throw new InvalidDomainNameException(
+          input, "it does not end in a known public suffix (top-level domain)");
+    }
+    if (!parsed.isTopPrivateDomain()) {
+      throw new InvalidDomainNameException(
+          input, "it is a host name below the domain '" + parsed.topPrivateDomain() + "'");
+    }
+    return new DomainName(ascii, IDN.toUnicode(ascii, IDN.USE_STD3_ASCII_RULES));
+  }
+
+  /** Whether this "domain" is an IP address. */
+  public boolean isIpAddress() {
+    return isIpAddress(ascii);
+  }
+
+  /**
+   * The top-level domain, for statistics: the last label ({@code dk}, {@code uk}), or {@code "IP
+   * address"}.
+   */
+  public String topLevelDomain() {
+    if (isIpAddress()) {
+      return "IP address";
+    }
+    return unicode.substring(unicode.lastIndexOf('.') + 1);
+  }
+
+  private static boolean isIpAddress(String name) {
+    // Only literal IPv4 dotted quads and IPv6 addresses; InetAddresses never resolves names.
+    return (name.indexOf(':') >= 0 || name.matches("[0-9.]+")) && InetAddresses.isInetAddress(name);
+  }
+
+  @Override
+  public String toString() {
+    return unicode;
+  }
+}

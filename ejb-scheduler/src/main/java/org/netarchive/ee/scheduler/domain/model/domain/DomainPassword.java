@@ -1,0 +1,136 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.net.URI;
+import java.net.URISyntaxException;
+
+/**
+ * Credentials the crawler uses for a protected part of a domain (HTTP authentication). The crawler
+ * needs the clear password, so it is stored as given; it is never shown back in the UI or the API.
+ */
+@Entity
+@Table(name = "domain_password")
+public class DomainPassword {
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "domain_password_seq")
+  @SequenceGenerator(
+      name = "domain_password_seq",
+      sequenceName = "domain_password_seq",
+      allocationSize = 1)
+  private Long id;
+
+  @ManyToOne(fetch = FetchType.LAZY, optional = false)
+  @JoinColumn(name = "domain_id")
+  private Domain domain;
+
+  @Column(name = "name", nullable = false, length = 128)
+  private String name;
+
+  @Column(name = "url", nullable = false, length = 2048)
+  private String url;
+
+  @Column(name = "realm", nullable = false, length = 256)
+  private String realm;
+
+  @Column(name = "username", nullable = false, length = 256)
+  private String username;
+
+  @Column(name = "password", nullable = false, length = 256)
+  private String password;
+
+  @Column(name = "comments", length = 4000)
+  private String comments;
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private int version;
+
+  protected DomainPassword() {}
+
+  DomainPassword(
+      Domain domain,
+      String name,
+      String url,
+      String realm,
+      String username,
+      String password,
+      String comments) {
+    this.domain = domain;
+    this.name = Names.check("password", name);
+    this.comments = comments;
+    change(url, realm, username, password);
+  }
+
+  /** Replaces the credentials; a null password keeps the stored one. */
+  public void change(String newUrl, String newRealm, String newUsername, String newPassword) {
+    String owner = "password '" + name + "' of domain '" + domain.name() + "'";
+    try {
+      URI uri = new URI(newUrl == null ? "" : newUrl.strip());
+      if (uri.getScheme() == null
+          || !(uri.getScheme().equalsIgnoreCase("http")
+              || uri.getScheme().equalsIgnoreCase("https"))
+          || uri.getHost() == null) {
+        throw new IllegalArgumentException(
+            "The URL '" + newUrl + "' of " + owner + " is not an http(s) URL");
+      }
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "The URL '" + newUrl + "' of " + owner + " is not an http(s) URL: " + e.getReason());
+    }
+    if (newRealm == null || newRealm.isBlank()) {
+      throw new IllegalArgumentException("The realm of " + owner + " is required");
+    }
+    if (newUsername == null || newUsername.isBlank()) {
+      throw new IllegalArgumentException("The user name of " + owner + " is required");
+    }
+    if (newPassword == null && password == null) {
+      throw new IllegalArgumentException("The password of " + owner + " is required");
+    }
+    this.url = newUrl.strip();
+    this.realm = newRealm.strip();
+    this.username = newUsername.strip();
+    if (newPassword != null) {
+      this.password = newPassword;
+    }
+  }
+
+  public Long id() {
+    return id;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String url() {
+    return url;
+  }
+
+  public String realm() {
+    return realm;
+  }
+
+  public String username() {
+    return username;
+  }
+
+  /** The clear password, for the crawler only. */
+  public String passwordForCrawler() {
+    return password;
+  }
+
+  public String comments() {
+    return comments;
+  }
+}

@@ -1,0 +1,29 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.netarchive.ee.scheduler.domain.model.Page;
+
+/** Where domains are kept. Built for millions of them: lists are paged and read as summaries. */
+public interface DomainRepository {
+
+  Optional<Domain> findByName(DomainName name);
+
+  void add(Domain domain);
+
+  /** Domains whose name matches the glob ({@code *}, {@code ?}), ordered by name. */
+  Page<DomainSummary> list(String nameGlob, int page, int size);
+
+  long count();
+
+  /** Number of domains per top-level domain, most first. */
+  Map<String, Long> countByTopLevelDomain();
+
+  /** Whether any domain is an alias of {@code domain}. */
+  boolean hasAliases(Domain domain);
+
+  /** Which of these ASCII names exist already. */
+  Set<String> existingNames(Collection<String> asciiNames);
+}

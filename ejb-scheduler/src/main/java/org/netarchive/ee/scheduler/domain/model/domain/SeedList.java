@@ -1,0 +1,92 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.util.List;
+
+/** A named list of seeds of one domain. */
+@Entity
+@Table(name = "seed_list")
+public class SeedList {
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "seed_list_seq")
+  @SequenceGenerator(name = "seed_list_seq", sequenceName = "seed_list_seq", allocationSize = 50)
+  private Long id;
+
+  @ManyToOne(fetch = FetchType.LAZY, optional = false)
+  @JoinColumn(name = "domain_id")
+  private Domain domain;
+
+  @Column(name = "name", nullable = false, length = 128)
+  private String name;
+
+  @Column(name = "seeds", nullable = false, length = 1_000_000)
+  private String seeds;
+
+  @Column(name = "comments", length = 4000)
+  private String comments;
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private int version;
+
+  protected SeedList() {}
+
+  SeedList(Domain domain, String name, List<String> seeds, String comments) {
+    this.domain = domain;
+    this.name = Names.check("seed list", name);
+    this.comments = comments;
+    changeSeeds(seeds);
+  }
+
+  /** Replaces the seeds; they are validated first. */
+  public void changeSeeds(List<String> newSeeds) {
+    List<String> valid = Seeds.validate(describe(), newSeeds);
+    if (valid.isEmpty()) {
+      throw new IllegalArgumentException(describe() + " needs at least one seed");
+    }
+    this.seeds = String.join("\n", valid);
+  }
+
+  public void changeComments(String newComments) {
+    this.comments = newComments;
+  }
+
+  private String describe() {
+    return "seed list '" + name + "' of domain '" + domain.name() + "'";
+  }
+
+  public Long id() {
+    return id;
+  }
+
+  public Domain domain() {
+    return domain;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public List<String> seeds() {
+    return seeds.lines().toList();
+  }
+
+  public String comments() {
+    return comments;
+  }
+
+  public int version() {
+    return version;
+  }
+}

@@ -1,0 +1,70 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+/** Validation of seeds: absolute http or https URLs with a host, one per line. */
+public final class Seeds {
+
+  /** Longest seed accepted. */
+  public static final int MAX_LENGTH = 2048;
+
+  private Seeds() {}
+
+  /**
+   * Checks and normalises seeds: surrounding blanks and blank lines dropped, lines starting with
+   * '#' are comments, duplicates removed.
+   *
+   * @param owner what the seeds belong to, e.g. "seed list 'default' of domain 'kb.dk'"
+   * @throws IllegalArgumentException naming the seed, the owner and the problem
+   */
+  public static List<String> validate(String owner, List<String> seeds) {
+    LinkedHashSet<String> valid = new LinkedHashSet<>();
+    for (String line : seeds) {
+      String seed = line == null ? "" : line.strip();
+      if (seed.isEmpty() || seed.startsWith("#")) {
+        continue;
+      }
+      valid.add(check(owner, seed));
+    }
+    return new ArrayList<>(valid);
+  }
+
+  private static String check(String owner, String seed) {
+    if (seed.length() > MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          "Seed '"
+              + seed.substring(0, 60)
+              + "...' in "
+              + owner
+              + " is longer than "
+              + MAX_LENGTH
+              + " characters");
+    }
+    URI uri;
+    try {
+      uri = new URI(seed);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "Seed '" + seed + "' in " + owner + " is not an http(s) URL: " + e.getReason());
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw new IllegalArgumentException(
+          "Seed '" + seed + "' in " + owner + " is not an http(s) URL");
+    }
+    if (uri.getHost() == null || uri.getHost().isBlank()) {
+      throw new IllegalArgumentException("Seed '" + seed + "' in " + owner + " has no host name");
+    }
+    return seed;
+  }
+
+  /** Splits text with one seed per line. */
+  public static List<String> lines(String text) {
+    return text == null ? List.of() : text.lines().toList();
+  }
+}

@@ -1,0 +1,107 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.netarchive.ee.scheduler.domain.model.NameGlob;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.domain.Domain;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
+
+@ApplicationScoped
+public class JpaDomainRepository implements DomainRepository {
+
+  private static final int IN_LIST_SIZE = 500;
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public Optional<Domain> findByName(DomainName name) {
+    return em.createNamedQuery("Domain.findByName", Domain.class)
+        .setParameter("name", name.ascii())
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public void add(Domain domain) {
+    em.persist(domain);
+    em.flush();
+    domain.markDefault(domain.defaultConfiguration());
+  }
+
+  @Override
+  public Page<DomainSummary> list(String nameGlob, int page, int size) {
+    Page.checkRequest(page, size);
+    String pattern = NameGlob.toLikePattern(nameGlob);
+    boolean all = pattern.equals("%");
+    String where = all ? "" : " WHERE d.unicodeName LIKE :pattern ESCAPE '\\'";
+    var items =
+        em.createQuery(
+                "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainSummary("
+                    + "d.id, d.name, d.unicodeName, d.topLevelDomain, a.name, d.createdAt)"
+                    + " FROM Domain d LEFT JOIN d.aliasOf a"
+                    + where
+                    + " ORDER BY d.unicodeName",
+                DomainSummary.class)
+            .setFirstResult(page * size)
+            .setMaxResults(size);
+    var count = em.createQuery("SELECT COUNT(d) FROM Domain d" + where, Long.class);
+    if (!all) {
+      items.setParameter("pattern", pattern);
+      count.setParameter("pattern", pattern);
+    }
+    return new Page<>(items.getResultList(), count.getSingleResult(), page, size);
+  }
+
+  @Override
+  public long count() {
+    return em.createNamedQuery("Domain.count", Long.class).getSingleResult();
+  }
+
+  @Override
+  public Map<String, Long> countByTopLevelDomain() {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    em.createQuery(
+            "SELECT d.topLevelDomain, COUNT(d) FROM Domain d GROUP BY d.topLevelDomain"
+                + " ORDER BY COUNT(d) DESC, d.topLevelDomain",
+            Object[].class)
+        .getResultList()
+        .forEach(row -> counts.put((String) row[0], (Long) row[1]));
+    return counts;
+  }
+
+  @Override
+  public boolean hasAliases(Domain domain) {
+    return !em.createQuery("SELECT d.id FROM Domain d WHERE d.aliasOf = :domain", Long.class)
+        .setParameter("domain", domain)
+        .setMaxResults(1)
+        .getResultList()
+        .isEmpty();
+  }
+
+  @Override
+  public Set<String> existingNames(Collection<String> asciiNames) {
+    Set<String> existing = new HashSet<>();
+    List<String> names = new ArrayList<>(asciiNames);
+    for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
+      existing.addAll(
+          em.createQuery("SELECT d.name FROM Domain d WHERE d.name IN :names", String.class)
+              .setParameter(
+                  "names", names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE)))
+              .getResultList());
+    }
+    return existing;
+  }
+}

@@ -1,0 +1,100 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
+
+@ApplicationScoped
+public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
+
+  /** The escape character of the LIKE patterns in HarvestTemplate's named queries. */
+  static final char LIKE_ESCAPE = '!';
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public Optional<HarvestTemplate> find(long id) {
+    return Optional.ofNullable(em.find(HarvestTemplate.class, id));
+  }
+
+  @Override
+  public Optional<HarvestTemplate> findByName(String name) {
+    return em.createNamedQuery("HarvestTemplate.findByName", HarvestTemplate.class)
+        .setParameter("name", name)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public Optional<HarvestTemplateVersion> findVersion(long versionId) {
+    return Optional.ofNullable(em.find(HarvestTemplateVersion.class, versionId));
+  }
+
+  @Override
+  public Optional<HarvestTemplateVersion> currentVersion(long templateId) {
+    return em.createNamedQuery(
+            "HarvestTemplateVersion.newestOfTemplate", HarvestTemplateVersion.class)
+        .setParameter("templateId", templateId)
+        .setMaxResults(1)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public List<HarvestTemplate> list(String nameGlob, int first, int max) {
+    if (first < 0 || max < 1 || max > MAX_PAGE_SIZE) {
+      throw new IllegalArgumentException(
+          "Cannot list harvest templates from "
+              + first
+              + ", "
+              + max
+              + " at a time: the first must be 0 or more, and 1 to "
+              + MAX_PAGE_SIZE
+              + " at a time");
+    }
+    return em.createNamedQuery("HarvestTemplate.listByName", HarvestTemplate.class)
+        .setParameter("pattern", likePattern(nameGlob))
+        .setFirstResult(first)
+        .setMaxResults(max)
+        .getResultList();
+  }
+
+  @Override
+  public long count(String nameGlob) {
+    return em.createNamedQuery("HarvestTemplate.countByName", Long.class)
+        .setParameter("pattern", likePattern(nameGlob))
+        .getSingleResult();
+  }
+
+  @Override
+  public void add(HarvestTemplate template) {
+    em.persist(template);
+  }
+
+  /**
+   * Turns a name glob into a lower-case LIKE pattern with {@link #LIKE_ESCAPE}: {@code *} and
+   * {@code ?} become {@code %} and {@code _}, and LIKE's own wildcards match themselves.
+   */
+  static String likePattern(String glob) {
+    if (glob == null || glob.isBlank()) {
+      return "%";
+    }
+    StringBuilder pattern = new StringBuilder();
+    for (char c : glob.strip().toLowerCase(Locale.ROOT).toCharArray()) {
+      switch (c) {
+        case '*' -> pattern.append('%');
+        case '?' -> pattern.append('_');
+        case '%', '_', LIKE_ESCAPE -> pattern.append(LIKE_ESCAPE).append(c);
+        default -> pattern.append(c);
+      }
+    }
+    return pattern.toString();
+  }
+}

@@ -1,0 +1,85 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
+import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
+
+/**
+ * Schedules in the {@code schedule} table, through the named queries declared on {@link Schedule}.
+ * Name filters are globs ({@code *}, {@code ?}) matched without regard to case.
+ */
+@ApplicationScoped
+public class JpaScheduleRepository implements ScheduleRepository {
+
+  /** The LIKE escape character of the named queries ({@code ESCAPE '!'}). */
+  private static final char ESCAPE = '!';
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public Optional<Schedule> find(long id) {
+    return Optional.ofNullable(em.find(Schedule.class, id));
+  }
+
+  @Override
+  public Optional<Schedule> findByName(String name) {
+    return em.createNamedQuery("Schedule.findByName", Schedule.class)
+        .setParameter("name", name)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public List<Schedule> list(String nameGlob, int first, int max) {
+    if (first < 0 || max < 0) {
+      throw new IllegalArgumentException(
+          "Schedule page must start at 0 or later and hold 0 or more, not first="
+              + first
+              + ", max="
+              + max);
+    }
+    return em.createNamedQuery("Schedule.findByNamePattern", Schedule.class)
+        .setParameter("pattern", likePattern(nameGlob))
+        .setFirstResult(first)
+        .setMaxResults(max)
+        .getResultList();
+  }
+
+  @Override
+  public long count(String nameGlob) {
+    return em.createNamedQuery("Schedule.countByNamePattern", Long.class)
+        .setParameter("pattern", likePattern(nameGlob))
+        .getSingleResult();
+  }
+
+  @Override
+  public void add(Schedule schedule) {
+    em.persist(schedule);
+  }
+
+  /**
+   * Turns a user's glob into a LIKE pattern: {@code *} and {@code ?} become {@code %} and {@code
+   * _}, and a literal {@code %}, {@code _} or escape character is escaped, so "50%_off" matches
+   * only itself.
+   */
+  static String likePattern(String nameGlob) {
+    if (nameGlob == null || nameGlob.isBlank()) {
+      return "%";
+    }
+    StringBuilder pattern = new StringBuilder(nameGlob.length() + 8);
+    for (char c : nameGlob.strip().toCharArray()) {
+      switch (c) {
+        case '*' -> pattern.append('%');
+        case '?' -> pattern.append('_');
+        case '%', '_', ESCAPE -> pattern.append(ESCAPE).append(c);
+        default -> pattern.append(c);
+      }
+    }
+    return pattern.toString();
+  }
+}

@@ -1,0 +1,207 @@
+package org.netarchive.ee.web.interfaces.definitions.rest;
+
+import static org.netarchive.ee.web.interfaces.rest.FieldProblem.required;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.Map;
+import org.netarchive.ee.scheduler.application.domain.DomainService;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationView;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.PasswordView;
+import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
+import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.ConfigurationRequest;
+import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.DomainChange;
+import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.NewDomain;
+import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.PasswordRequest;
+import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.SeedListRequest;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+
+/**
+ * Domains: {@code /api/domains}. Viewers read; curators and admins create and change. Changes carry
+ * the {@code version} they were made on and are refused with 409 when it is stale.
+ *
+ * <ul>
+ *   <li>{@code GET /api/domains?name=kb*&page=0&size=50} — paged list, name glob filter
+ *   <li>{@code GET /api/domains/statistics} — total and count per top-level domain
+ *   <li>{@code POST /api/domains} {@code {"name": "kb.dk"}} — create (201)
+ *   <li>{@code GET|PUT /api/domains/{name}} — read, change comments, traps, alias, default
+ *   <li>{@code POST|PUT /api/domains/{name}/seedlists[/{list}]}, {@code .../configurations[/{c}]},
+ *       {@code POST .../passwords}
+ * </ul>
+ */
+@Path("domains")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class DomainResource {
+
+  @EJB private DomainService domains;
+
+  @GET
+  public Page<DomainSummary> list(
+      @QueryParam("name") String nameGlob,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    return FieldProblem.check("page", () -> domains.list(nameGlob, page, size));
+  }
+
+  /** Total and per top-level domain. */
+  public record Statistics(long total, Map<String, Long> byTopLevelDomain) {}
+
+  @GET
+  @Path("statistics")
+  public Statistics statistics() {
+    return new Statistics(domains.count(), domains.countByTopLevelDomain());
+  }
+
+  @POST
+  @RolesAllowed({"admin", "curator"})
+  public Response create(NewDomain request, @Context UriInfo uri) {
+    required("body", request);
+    String name = required("name", request.name());
+    DomainView created = FieldProblem.check("name", () -> domains.create(name, request.comments()));
+    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
+        .entity(created)
+        .build();
+  }
+
+  @GET
+  @Path("{name}")
+  public DomainView get(@PathParam("name") String name) {
+    return domains.get(name);
+  }
+
+  @PUT
+  @Path("{name}")
+  @RolesAllowed({"admin", "curator"})
+  public DomainView update(@PathParam("name") String name, DomainChange change) {
+    required("body", change);
+    int version = required("version", change.version());
+    return FieldProblem.check(
+        "domain",
+        () ->
+            domains.update(
+                name,
+                version,
+                change.comments(),
+                change.crawlerTraps(),
+                change.aliasOf(),
+                change.defaultConfiguration()));
+  }
+
+  @POST
+  @Path("{name}/seedlists")
+  @RolesAllowed({"admin", "curator"})
+  public Response addSeedList(
+      @PathParam("name") String name, SeedListRequest request, @Context UriInfo uri) {
+    required("body", request);
+    String list = required("name", request.name());
+    List<String> seeds = required("seeds", request.seeds());
+    SeedListView created =
+        FieldProblem.check(
+            "seeds", () -> domains.addSeedList(name, list, seeds, request.comments()));
+    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
+        .entity(created)
+        .build();
+  }
+
+  @PUT
+  @Path("{name}/seedlists/{list}")
+  @RolesAllowed({"admin", "curator"})
+  public SeedListView updateSeedList(
+      @PathParam("name") String name, @PathParam("list") String list, SeedListRequest request) {
+    required("body", request);
+    int version = required("version", request.version());
+    List<String> seeds = required("seeds", request.seeds());
+    return FieldProblem.check(
+        "seeds", () -> domains.updateSeedList(name, list, version, seeds, request.comments()));
+  }
+
+  @POST
+  @Path("{name}/configurations")
+  @RolesAllowed({"admin", "curator"})
+  public Response addConfiguration(
+      @PathParam("name") String name, ConfigurationRequest request, @Context UriInfo uri) {
+    required("body", request);
+    required("name", request.name());
+    ConfigurationView created =
+        FieldProblem.check("configuration", () -> domains.addConfiguration(name, view(request, 0)));
+    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
+        .entity(created)
+        .build();
+  }
+
+  @PUT
+  @Path("{name}/configurations/{configuration}")
+  @RolesAllowed({"admin", "curator"})
+  public ConfigurationView updateConfiguration(
+      @PathParam("name") String name,
+      @PathParam("configuration") String configuration,
+      ConfigurationRequest request) {
+    required("body", request);
+    int version = required("version", request.version());
+    return FieldProblem.check(
+        "configuration",
+        () -> domains.updateConfiguration(name, configuration, view(request, version)));
+  }
+
+  @POST
+  @Path("{name}/passwords")
+  @RolesAllowed({"admin", "curator"})
+  public Response addPassword(
+      @PathParam("name") String name, PasswordRequest request, @Context UriInfo uri) {
+    required("body", request);
+    PasswordView created =
+        FieldProblem.check(
+            "password",
+            () ->
+                domains.addPassword(
+                    name,
+                    required("name", request.name()),
+                    request.url(),
+                    request.realm(),
+                    request.username(),
+                    required("password", request.password()),
+                    request.comments()));
+    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
+        .entity(created)
+        .build();
+  }
+
+  private static ConfigurationView view(ConfigurationRequest r, int version) {
+    CrawlSettings d = CrawlSettings.defaults();
+    return new ConfigurationView(
+        r.name(),
+        required("templateId", r.templateId()),
+        r.maxObjects() == null ? d.maxObjects() : r.maxObjects(),
+        r.maxBytes() == null ? d.maxBytes() : r.maxBytes(),
+        r.maxRequestRate() == null ? d.maxRequestRate() : r.maxRequestRate(),
+        r.maxHops() == null ? d.maxHops() : r.maxHops(),
+        r.honorRobots() == null ? d.honorRobots() : r.honorRobots(),
+        r.extractJavascript() == null ? d.extractJavascript() : r.extractJavascript(),
+        r.seedLists() == null ? List.of() : r.seedLists(),
+        r.passwords() == null ? List.of() : r.passwords(),
+        r.comments(),
+        version);
+  }
+}

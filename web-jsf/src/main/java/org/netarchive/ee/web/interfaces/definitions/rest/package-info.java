@@ -1,0 +1,5 @@
+/**
+ * REST resources of the Definitions section: domains and their configurations, seed lists and
+ * passwords; bulk creation of domains.
+ */
+package org.netarchive.ee.web.interfaces.definitions.rest;

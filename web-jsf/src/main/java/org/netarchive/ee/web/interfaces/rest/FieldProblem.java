@@ -1,0 +1,43 @@
+package org.netarchive.ee.web.interfaces.rest;
+
+/** Invalid input in one field of a request; answered as 400 with the field named. */
+public class FieldProblem extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  private final String field;
+
+  public FieldProblem(String field, String message) {
+    super(message);
+    this.field = field;
+  }
+
+  public String field() {
+    return field;
+  }
+
+  /**
+   * Runs {@code action}; an IllegalArgumentException from it becomes a problem of {@code field}.
+   */
+  public static <T> T check(String field, java.util.function.Supplier<T> action) {
+    try {
+      return action.get();
+    } catch (FieldProblem e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new FieldProblem(field, e.getMessage());
+    } catch (jakarta.ejb.EJBException e) {
+      if (e.getCause() instanceof IllegalArgumentException invalid) {
+        throw new FieldProblem(field, invalid.getMessage());
+      }
+      throw e;
+    }
+  }
+
+  /** A required field is missing. */
+  public static <T> T required(String field, T value) {
+    if (value == null || (value instanceof String s && s.isBlank())) {
+      throw new FieldProblem(field, "'" + field + "' is required");
+    }
+    return value;
+  }
+}

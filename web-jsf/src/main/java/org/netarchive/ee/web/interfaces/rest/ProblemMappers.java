@@ -1,0 +1,78 @@
+package org.netarchive.ee.web.interfaces.rest;
+
+import jakarta.ejb.EJBAccessException;
+import jakarta.ejb.EJBException;
+import jakarta.json.bind.JsonbException;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.netarchive.ee.scheduler.application.domain.StaleEditException;
+
+/**
+ * Turns every failure of a REST call into a problem document (RFC 9457): invalid input 400 with the
+ * field, unknown things 404, stale edits 409, missing rights 403; anything unexpected 500, logged
+ * once with its stack trace.
+ */
+@Provider
+public class ProblemMappers implements ExceptionMapper<Throwable> {
+
+  private static final Logger LOG = Logger.getLogger(ProblemMappers.class.getName());
+
+  @Override
+  public Response toResponse(Throwable thrown) {
+    Throwable e = unwrap(thrown);
+    return switch (e) {
+      case FieldProblem p ->
+          Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
+      case IllegalArgumentException p ->
+          Problem.response(Response.Status.BAD_REQUEST, p.getMessage());
+      case org.netarchive.ee.scheduler.application.domain.NotFoundException p ->
+          Problem.response(Response.Status.NOT_FOUND, p.getMessage());
+      case StaleEditException p -> Problem.response(Response.Status.CONFLICT, p.getMessage());
+      case OptimisticLockException p ->
+          Problem.response(
+              Response.Status.CONFLICT,
+              "Someone else changed this at the same time; reload it and make the change again");
+      case EJBAccessException p ->
+          Problem.response(Response.Status.FORBIDDEN, "Your role does not allow this operation");
+      case JsonbException p ->
+          Problem.response(
+              Response.Status.BAD_REQUEST,
+              "The request body is not valid JSON for this operation: " + p.getMessage());
+      case ProcessingException p ->
+          Problem.response(
+              Response.Status.BAD_REQUEST, "The request body could not be read: " + p.getMessage());
+      case NotFoundException p -> Problem.response(Response.Status.NOT_FOUND, "No such resource");
+      case WebApplicationException p ->
+          Problem.response(
+              Response.Status.fromStatusCode(p.getResponse().getStatus()), p.getMessage());
+      default -> {
+        LOG.log(Level.SEVERE, "REST call failed unexpectedly", e);
+        yield Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "Internal error: " + e);
+      }
+    };
+  }
+
+  private static Throwable unwrap(Throwable thrown) {
+    Throwable e = thrown;
+    while (e instanceof EJBException
+        && !(e instanceof EJBAccessException)
+        && e.getCause() != null) {
+      e = e.getCause();
+    }
+    if (e instanceof jakarta.transaction.RollbackException && e.getCause() != null) {
+      e = e.getCause();
+    }
+    if (e instanceof jakarta.persistence.PersistenceException
+        && e.getCause() instanceof OptimisticLockException ole) {
+      e = ole;
+    }
+    return e;
+  }
+}

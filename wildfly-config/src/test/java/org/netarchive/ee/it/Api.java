@@ -1,0 +1,100 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+/** A REST client of the tests, logged in as one account. */
+final class Api {
+
+  private final String user;
+  private final String password;
+
+  private Api(String user, String password) {
+    this.user = user;
+    this.password = password;
+  }
+
+  static Api admin() {
+    return new Api(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+  }
+
+  /** A fresh account with the given role, created by the admin. */
+  static Api newAccount(String role) throws Exception {
+    String name = role + "-" + UUID.randomUUID().toString().substring(0, 8);
+    String password = "pw-" + UUID.randomUUID();
+    HttpResponse<String> created =
+        admin()
+            .post(
+                "/api/accounts",
+                Json.createObjectBuilder()
+                    .add("username", name)
+                    .add("password", password)
+                    .add("roles", Json.createArrayBuilder().add(role))
+                    .build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    return new Api(name, password);
+  }
+
+  HttpResponse<String> get(String path) throws Exception {
+    return ServerUnderTest.send(request(path).GET().build());
+  }
+
+  HttpResponse<String> post(String path, JsonValue body) throws Exception {
+    return ServerUnderTest.send(
+        request(path)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build());
+  }
+
+  HttpResponse<String> postText(String path, String body) throws Exception {
+    return ServerUnderTest.send(
+        request(path)
+            .header("Content-Type", "text/plain; charset=UTF-8")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
+  HttpResponse<String> put(String path, JsonValue body) throws Exception {
+    return ServerUnderTest.send(
+        request(path)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build());
+  }
+
+  private HttpRequest.Builder request(String path) {
+    return ServerUnderTest.asUser(
+        ServerUnderTest.request(ServerUnderTest.HTTP + path), user, password);
+  }
+
+  static JsonObject json(HttpResponse<String> response) {
+    return Json.createReader(new StringReader(response.body())).readObject();
+  }
+
+  /** GETs {@code path} until {@code done} holds for the JSON answer, at most {@code within}. */
+  JsonObject await(String path, java.util.function.Predicate<JsonObject> done, Duration within)
+      throws Exception {
+    Instant deadline = Instant.now().plus(within);
+    JsonObject last;
+    do {
+      HttpResponse<String> response = get(path);
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+      last = json(response);
+      if (done.test(last)) {
+        return last;
+      }
+      Thread.sleep(250);
+    } while (Instant.now().isBefore(deadline));
+    throw new AssertionError("Not done within " + within + ": " + last);
+  }
+}
