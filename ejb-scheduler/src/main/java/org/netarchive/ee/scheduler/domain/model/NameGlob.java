@@ -4,10 +4,14 @@ import java.util.Locale;
 
 /**
  * A name filter as people type it: {@code *} for any characters, {@code ?} for one, everything else
- * literal and case-insensitive; blank means everything. Turned into a SQL LIKE pattern with {@code
- * \} as the escape character.
+ * literal and case-insensitive; blank means everything. Turned into a lower-case SQL LIKE pattern
+ * whose escape character is {@link #ESCAPE} (queries say {@code ESCAPE '!'}), so "50%_off" matches
+ * only itself.
  */
 public final class NameGlob {
+
+  /** The LIKE escape character of the patterns. */
+  public static final char ESCAPE = '!';
 
   private NameGlob() {}
 
@@ -21,7 +25,7 @@ public final class NameGlob {
       switch (c) {
         case '*' -> like.append('%');
         case '?' -> like.append('_');
-        case '%', '_', '\\' -> like.append('\\').append(c);
+        case '%', '_', ESCAPE -> like.append(ESCAPE).append(c);
         default -> like.append(c);
       }
     }

@@ -46,7 +46,7 @@ public class JpaDomainRepository implements DomainRepository {
     Page.checkRequest(page, size);
     String pattern = NameGlob.toLikePattern(nameGlob);
     boolean all = pattern.equals("%");
-    String where = all ? "" : " WHERE d.unicodeName LIKE :pattern ESCAPE '\\'";
+    String where = all ? "" : " WHERE d.unicodeName LIKE :pattern ESCAPE '!'";
     var items =
         em.createQuery(
                 "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainSummary("

@@ -4,17 +4,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
 
 @ApplicationScoped
 public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
-
-  /** The escape character of the LIKE patterns in HarvestTemplate's named queries. */
-  static final char LIKE_ESCAPE = '!';
 
   @PersistenceContext(unitName = "netarchive")
   private EntityManager em;
@@ -60,7 +57,7 @@ public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
               + " at a time");
     }
     return em.createNamedQuery("HarvestTemplate.listByName", HarvestTemplate.class)
-        .setParameter("pattern", likePattern(nameGlob))
+        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
         .setFirstResult(first)
         .setMaxResults(max)
         .getResultList();
@@ -69,32 +66,12 @@ public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
   @Override
   public long count(String nameGlob) {
     return em.createNamedQuery("HarvestTemplate.countByName", Long.class)
-        .setParameter("pattern", likePattern(nameGlob))
+        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
         .getSingleResult();
   }
 
   @Override
   public void add(HarvestTemplate template) {
     em.persist(template);
-  }
-
-  /**
-   * Turns a name glob into a lower-case LIKE pattern with {@link #LIKE_ESCAPE}: {@code *} and
-   * {@code ?} become {@code %} and {@code _}, and LIKE's own wildcards match themselves.
-   */
-  static String likePattern(String glob) {
-    if (glob == null || glob.isBlank()) {
-      return "%";
-    }
-    StringBuilder pattern = new StringBuilder();
-    for (char c : glob.strip().toLowerCase(Locale.ROOT).toCharArray()) {
-      switch (c) {
-        case '*' -> pattern.append('%');
-        case '?' -> pattern.append('_');
-        case '%', '_', LIKE_ESCAPE -> pattern.append(LIKE_ESCAPE).append(c);
-        default -> pattern.append(c);
-      }
-    }
-    return pattern.toString();
   }
 }

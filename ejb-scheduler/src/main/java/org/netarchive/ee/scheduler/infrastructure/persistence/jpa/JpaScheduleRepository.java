@@ -5,6 +5,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
 
@@ -14,9 +15,6 @@ import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
  */
 @ApplicationScoped
 public class JpaScheduleRepository implements ScheduleRepository {
-
-  /** The LIKE escape character of the named queries ({@code ESCAPE '!'}). */
-  private static final char ESCAPE = '!';
 
   @PersistenceContext(unitName = "netarchive")
   private EntityManager em;
@@ -44,7 +42,7 @@ public class JpaScheduleRepository implements ScheduleRepository {
               + max);
     }
     return em.createNamedQuery("Schedule.findByNamePattern", Schedule.class)
-        .setParameter("pattern", likePattern(nameGlob))
+        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
         .setFirstResult(first)
         .setMaxResults(max)
         .getResultList();
@@ -53,33 +51,12 @@ public class JpaScheduleRepository implements ScheduleRepository {
   @Override
   public long count(String nameGlob) {
     return em.createNamedQuery("Schedule.countByNamePattern", Long.class)
-        .setParameter("pattern", likePattern(nameGlob))
+        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
         .getSingleResult();
   }
 
   @Override
   public void add(Schedule schedule) {
     em.persist(schedule);
-  }
-
-  /**
-   * Turns a user's glob into a LIKE pattern: {@code *} and {@code ?} become {@code %} and {@code
-   * _}, and a literal {@code %}, {@code _} or escape character is escaped, so "50%_off" matches
-   * only itself.
-   */
-  static String likePattern(String nameGlob) {
-    if (nameGlob == null || nameGlob.isBlank()) {
-      return "%";
-    }
-    StringBuilder pattern = new StringBuilder(nameGlob.length() + 8);
-    for (char c : nameGlob.strip().toCharArray()) {
-      switch (c) {
-        case '*' -> pattern.append('%');
-        case '?' -> pattern.append('_');
-        case '%', '_', ESCAPE -> pattern.append(ESCAPE).append(c);
-        default -> pattern.append(c);
-      }
-    }
-    return pattern.toString();
   }
 }

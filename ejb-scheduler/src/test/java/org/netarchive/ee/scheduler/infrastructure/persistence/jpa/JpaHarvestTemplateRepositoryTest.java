@@ -1,31 +1,10 @@
 package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 class JpaHarvestTemplateRepositoryTest {
-
-  @ParameterizedTest
-  @CsvSource(
-      delimiter = '|',
-      nullValues = "NULL",
-      value = {
-        "NULL           | %",
-        "'  '           | %",
-        "*              | %",
-        "default*       | default%",
-        "Default?orderxml | default_orderxml",
-        "*snapshot*     | %snapshot%",
-        "100%_done!     | 100!%!_done!!",
-      })
-  void givenANameGlob_whenTurnedIntoALikePattern_thenWildcardsMapAndLiteralsAreEscaped(
-      String glob, String pattern) {
-    assertThat(JpaHarvestTemplateRepository.likePattern(glob)).isEqualTo(pattern);
-  }
 
   @Test
   void givenAPageOutOfRange_whenListing_thenErrorNamesTheValues() {
