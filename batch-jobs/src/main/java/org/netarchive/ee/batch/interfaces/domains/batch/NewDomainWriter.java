@@ -66,6 +66,7 @@ public class NewDomainWriter extends AbstractItemWriter {
   public void writeItems(List<Object> items) throws Exception {
     List<Problem> problems = new ArrayList<>();
     Map<String, DomainLine> candidates = new LinkedHashMap<>();
+    int repeated = 0;
     long lastLine = 0;
     for (Object item : items) {
       DomainLine line = (DomainLine) item;
@@ -73,6 +74,7 @@ public class NewDomainWriter extends AbstractItemWriter {
       if (line.name() == null) {
         problems.add(new Problem(line.lineNumber(), line.text(), line.problem()));
       } else if (candidates.containsKey(line.name().ascii())) {
+        repeated++;
         problems.add(
             new Problem(
                 line.lineNumber(),
@@ -95,13 +97,7 @@ public class NewDomainWriter extends AbstractItemWriter {
       }
     }
     inserts.insert(fresh, Long.parseLong(templateId), CrawlSettings.defaults(), clock.instant());
-    int alreadyExisting =
-        candidates.size()
-            - fresh.size()
-            + (int)
-                problems.stream()
-                    .filter(p -> p.reason().startsWith(DomainBulkRuns.REPEATED))
-                    .count();
+    int alreadyExisting = candidates.size() - fresh.size() + repeated;
     problems.sort((a, b) -> Long.compare(a.lineNumber(), b.lineNumber()));
     runs.recordChunk(job.getInstanceId(), lastLine, fresh.size(), alreadyExisting, problems);
   }

@@ -20,6 +20,12 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
 @ApplicationScoped
 public class DomainBulkRuns {
 
+  /** Reason text of a line that named an existing domain. */
+  public static final String EXISTS = "already a domain";
+
+  /** Reason text of a line that repeats an earlier line of the list. */
+  public static final String REPEATED = "repeats an earlier line";
+
   private static final int MAX_TEXT = 1000;
 
   @Resource(lookup = SchemaMigration.DATASOURCE)
@@ -88,12 +94,6 @@ public class DomainBulkRuns {
       }
     }
   }
-
-  /** Reason text of a line that named an existing domain. */
-  public static final String EXISTS = "already a domain";
-
-  /** Reason text of a line that repeats an earlier line of the list. */
-  public static final String REPEATED = "repeats an earlier line";
 
   private static boolean isExisting(Problem problem) {
     return problem.reason().equals(EXISTS) || problem.reason().startsWith(REPEATED);

@@ -1,0 +1,77 @@
+package org.netarchive.ee.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * Headless Debian Chromium driven through its own chromedriver, for tests that use the admin UI as
+ * a person would. Nothing is downloaded: the browser and the driver are the system's (packages
+ * chromium and chromium-driver; .ci/run installs them).
+ */
+final class Browser implements AutoCloseable {
+
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+  private final WebDriver driver;
+  private final Path profile;
+
+  Browser() throws IOException {
+    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+      throw new IllegalStateException(
+          "The browser tests need Debian's chromium and chromedriver at "
+              + CHROMIUM
+              + " and "
+              + CHROMEDRIVER
+              + ": apt-get install chromium chromium-driver");
+    }
+    profile = Files.createTempDirectory("nas-chromium");
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+        "--window-size=1280,900",
+        "--user-data-dir=" + profile);
+    ChromeDriverService service =
+        new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
+    driver = new ChromeDriver(service, options);
+    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+  }
+
+  WebDriver driver() {
+    return driver;
+  }
+
+  /** Saves a screenshot as build output (target/screenshots/NAME.png). */
+  Path screenshot(String name) throws IOException {
+    Path directory = Path.of(System.getProperty("screenshots.dir", "target/screenshots"));
+    Files.createDirectories(directory);
+    Path file = directory.resolve(name + ".png");
+    Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    return file;
+  }
+
+  @Override
+  public void close() throws IOException {
+    driver.quit();
+    try (var files = Files.walk(profile)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}
