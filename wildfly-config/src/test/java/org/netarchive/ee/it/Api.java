@@ -8,6 +8,7 @@ import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -70,6 +71,31 @@ final class Api {
             .header("Content-Type", "application/json")
             .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
             .build());
+  }
+
+  /** PUTs a body of the given media type, e.g. a crawler-beans.cxml as application/xml. */
+  HttpResponse<String> put(String path, String contentType, byte[] body) throws Exception {
+    return ServerUnderTest.send(
+        request(path)
+            .header("Content-Type", contentType)
+            .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build());
+  }
+
+  /** PUTs a text as {@code application/xml; charset=UTF-8}. */
+  HttpResponse<String> putXml(String path, String xml) throws Exception {
+    return put(path, "application/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** POSTs without a body, e.g. to activate something. */
+  HttpResponse<String> post(String path) throws Exception {
+    return ServerUnderTest.send(request(path).POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  /** GETs the body as it is, without decoding it. */
+  HttpResponse<byte[]> getBytes(String path) throws Exception {
+    return ServerUnderTest.http()
+        .send(request(path).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
   private HttpRequest.Builder request(String path) {

@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.rest;
 
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
+
 /** Invalid input in one field of a request; answered as 400 with the field named. */
 public class FieldProblem extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -16,13 +18,16 @@ public class FieldProblem extends IllegalArgumentException {
   }
 
   /**
-   * Runs {@code action}; an IllegalArgumentException from it becomes a problem of {@code field}.
+   * Runs {@code action}; an IllegalArgumentException from it becomes a problem of {@code field},
+   * unless the service named the field itself.
    */
   public static <T> T check(String field, java.util.function.Supplier<T> action) {
     try {
       return action.get();
     } catch (FieldProblem e) {
       throw e;
+    } catch (InvalidFieldException e) {
+      throw new FieldProblem(e.field(), e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new FieldProblem(field, e.getMessage());
     } catch (jakarta.ejb.EJBException e) {

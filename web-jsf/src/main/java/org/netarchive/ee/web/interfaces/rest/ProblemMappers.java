@@ -12,6 +12,7 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 
 /**
@@ -29,6 +30,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
     Throwable e = unwrap(thrown);
     return switch (e) {
       case FieldProblem p ->
+          Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
+      case InvalidFieldException p ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case IllegalArgumentException p ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage());

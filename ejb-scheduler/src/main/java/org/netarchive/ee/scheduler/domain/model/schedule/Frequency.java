@@ -117,7 +117,7 @@ public class Frequency {
    * A frequency from its parts, as a form gives them: {@code null} for an anchor not given. Either
    * all anchors of the unit are given or none (any time).
    *
-   * @throws IllegalArgumentException naming the part and the value that is wrong
+   * @throws InvalidScheduleException naming the part and the value that is wrong
    */
   public static Frequency of(
       FrequencyUnit unit,
@@ -127,16 +127,18 @@ public class Frequency {
       DayOfWeek weekday,
       Integer dayOfMonth) {
     if (unit == null) {
-      throw new IllegalArgumentException(
+      throw new InvalidScheduleException(
+          ScheduleField.UNIT,
           "frequency unit is missing; choose one of HOURS, DAYS, WEEKS, MONTHS");
     }
     if (every < 1 || every > MAX_EVERY) {
-      throw new IllegalArgumentException(
+      throw new InvalidScheduleException(
+          ScheduleField.EVERY,
           "number of " + unit.plural() + " between runs must be 1-" + MAX_EVERY + ", not " + every);
     }
-    checkRange("minute of hour", minuteOfHour, 0, 59);
-    checkRange("hour of day", hourOfDay, 0, 23);
-    checkRange("day of month", dayOfMonth, 1, 31);
+    checkRange(Anchor.MINUTE_OF_HOUR, minuteOfHour, 0, 59);
+    checkRange(Anchor.HOUR_OF_DAY, hourOfDay, 0, 23);
+    checkRange(Anchor.DAY_OF_MONTH, dayOfMonth, 1, 31);
     Set<Anchor> given = EnumSet.noneOf(Anchor.class);
     if (minuteOfHour != null) {
       given.add(Anchor.MINUTE_OF_HOUR);
@@ -160,7 +162,8 @@ public class Frequency {
               case WEEKDAY -> weekday;
               case DAY_OF_MONTH -> dayOfMonth;
             };
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            anchor.field,
             anchor.label
                 + " does not apply to a frequency in "
                 + unit
@@ -175,13 +178,18 @@ public class Frequency {
     if (!given.isEmpty() && !given.equals(allowed)) {
       List<String> needed = new ArrayList<>();
       List<String> missing = new ArrayList<>();
+      ScheduleField firstMissing = null;
       for (Anchor anchor : allowed) {
         needed.add(anchor.label);
         if (!given.contains(anchor)) {
           missing.add(anchor.label);
+          if (firstMissing == null) {
+            firstMissing = anchor.field;
+          }
         }
       }
-      throw new IllegalArgumentException(
+      throw new InvalidScheduleException(
+          firstMissing,
           "a frequency in "
               + unit
               + " at a fixed time needs "
@@ -192,25 +200,28 @@ public class Frequency {
     return new Frequency(unit, every, minuteOfHour, hourOfDay, weekday, dayOfMonth);
   }
 
-  private static void checkRange(String label, Integer value, int min, int max) {
+  private static void checkRange(Anchor anchor, Integer value, int min, int max) {
     if (value != null && (value < min || value > max)) {
-      throw new IllegalArgumentException(label + " must be " + min + "-" + max + ", not " + value);
+      throw new InvalidScheduleException(
+          anchor.field, anchor.label + " must be " + min + "-" + max + ", not " + value);
     }
   }
 
   /** The anchors, in the order a person reads them, and the units each applies to. */
   private enum Anchor {
-    DAY_OF_MONTH("day of month", "MONTHS"),
-    WEEKDAY("weekday", "WEEKS"),
-    HOUR_OF_DAY("hour of day", "DAYS, WEEKS and MONTHS"),
-    MINUTE_OF_HOUR("minute of hour", "every unit");
+    DAY_OF_MONTH("day of month", "MONTHS", ScheduleField.DAY_OF_MONTH),
+    WEEKDAY("weekday", "WEEKS", ScheduleField.WEEKDAY),
+    HOUR_OF_DAY("hour of day", "DAYS, WEEKS and MONTHS", ScheduleField.HOUR),
+    MINUTE_OF_HOUR("minute of hour", "every unit", ScheduleField.MINUTE);
 
     final String label;
     final String unitsLabel;
+    final ScheduleField field;
 
-    Anchor(String label, String unitsLabel) {
+    Anchor(String label, String unitsLabel, ScheduleField field) {
       this.label = label;
       this.unitsLabel = unitsLabel;
+      this.field = field;
     }
 
     static Set<Anchor> of(FrequencyUnit unit) {

@@ -16,8 +16,8 @@ import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -123,7 +123,7 @@ public class Schedule {
    * Replaces everything but the identity with what {@code definition} holds. Nothing changes if it
    * is not valid.
    *
-   * @throws IllegalArgumentException naming the schedule, the field and the value that is wrong
+   * @throws InvalidScheduleException naming the schedule, the field and the value that is wrong
    */
   public void redefine(Builder definition) {
     apply(definition.validate());
@@ -389,6 +389,19 @@ public class Schedule {
       return this;
     }
 
+    /**
+     * Sets all anchors as a form gives them, {@code null} for an anchor not given: all of the
+     * unit's anchors for runs at a fixed time, none for any time. Checked in {@link #build()}.
+     */
+    public Builder anchors(
+        Integer minuteOfHour, Integer hourOfDay, DayOfWeek weekday, Integer dayOfMonth) {
+      this.minuteOfHour = minuteOfHour;
+      this.hourOfDay = hourOfDay;
+      this.weekday = weekday;
+      this.dayOfMonth = dayOfMonth;
+      return this;
+    }
+
     /** Removes all anchors: runs follow each other by the interval. */
     public Builder anyTime() {
       this.minuteOfHour = null;
@@ -448,7 +461,7 @@ public class Schedule {
     /**
      * The new schedule.
      *
-     * @throws IllegalArgumentException naming the schedule, the field and the value that is wrong
+     * @throws InvalidScheduleException naming the schedule, the field and the value that is wrong
      */
     public Schedule build() {
       return new Schedule(validate());
@@ -459,7 +472,8 @@ public class Schedule {
       String prefix = "Schedule '" + checkedName + "': ";
       String checkedComments = comments == null || comments.isBlank() ? null : comments;
       if (checkedComments != null && checkedComments.length() > MAX_COMMENTS_LENGTH) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.COMMENTS,
             prefix
                 + "comments are "
                 + checkedComments.length()
@@ -468,74 +482,80 @@ public class Schedule {
                 + " are allowed");
       }
       if (kind == null) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.KIND,
             prefix + "say how it runs: every N HOURS, DAYS, WEEKS or MONTHS, or once");
       }
       Frequency frequency = null;
       if (kind == ScheduleKind.ONCE) {
-        List<String> extra = frequencyParts();
+        Map<ScheduleField, String> extra = frequencyParts();
         if (end != null) {
-          extra.add("end " + end);
+          extra.put(ScheduleField.END, "end " + end);
         }
         if (maxRuns != null) {
-          extra.add("maximum of " + maxRuns + " runs");
+          extra.put(ScheduleField.MAX_RUNS, "maximum of " + maxRuns + " runs");
         }
         if (!extra.isEmpty()) {
-          throw new IllegalArgumentException(
+          throw new InvalidScheduleException(
+              extra.keySet().iterator().next(),
               prefix
                   + "a schedule that runs once has no frequency and no end (it ends after its one"
                   + " run); remove "
-                  + String.join(", ", extra));
+                  + String.join(", ", extra.values()));
         }
       } else {
         try {
           frequency = Frequency.of(unit, every, minuteOfHour, hourOfDay, weekday, dayOfMonth);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(prefix + e.getMessage(), e);
+        } catch (InvalidScheduleException e) {
+          throw new InvalidScheduleException(e.field(), prefix + e.getMessage(), e);
         }
       }
       if (maxRuns != null && maxRuns < 1) {
-        throw new IllegalArgumentException(
-            prefix + "number of runs must be at least 1, not " + maxRuns);
+        throw new InvalidScheduleException(
+            ScheduleField.MAX_RUNS, prefix + "number of runs must be at least 1, not " + maxRuns);
       }
       if (end != null && start != null && !end.isAfter(start)) {
-        throw new IllegalArgumentException(
-            prefix + "end " + end + " must be after the start " + start);
+        throw new InvalidScheduleException(
+            ScheduleField.END, prefix + "end " + end + " must be after the start " + start);
       }
       ZoneId zone = checkTimeZone(prefix);
       return new Definition(
           checkedName, checkedComments, kind, frequency, start, end, maxRuns, zone);
     }
 
-    private List<String> frequencyParts() {
-      List<String> parts = new ArrayList<>();
+    /** The anchors given, in reading order, each with its field. */
+    private Map<ScheduleField, String> frequencyParts() {
+      Map<ScheduleField, String> parts = new LinkedHashMap<>();
       if (dayOfMonth != null) {
-        parts.add("day of month " + dayOfMonth);
+        parts.put(ScheduleField.DAY_OF_MONTH, "day of month " + dayOfMonth);
       }
       if (weekday != null) {
-        parts.add("weekday " + weekday);
+        parts.put(ScheduleField.WEEKDAY, "weekday " + weekday);
       }
       if (hourOfDay != null) {
-        parts.add("hour of day " + hourOfDay);
+        parts.put(ScheduleField.HOUR, "hour of day " + hourOfDay);
       }
       if (minuteOfHour != null) {
-        parts.add("minute of hour " + minuteOfHour);
+        parts.put(ScheduleField.MINUTE, "minute of hour " + minuteOfHour);
       }
       return parts;
     }
 
     private static String checkName(String name) {
       if (name == null) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.NAME,
             "Schedule name is missing; give 1-" + MAX_NAME_LENGTH + " characters");
       }
       String stripped = name.strip();
       if (stripped.isEmpty()) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.NAME,
             "Schedule name '" + name + "' is blank; give 1-" + MAX_NAME_LENGTH + " characters");
       }
       if (stripped.length() > MAX_NAME_LENGTH) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.NAME,
             "Schedule name '"
                 + stripped.substring(0, 40)
                 + "…' is "
@@ -549,13 +569,15 @@ public class Schedule {
 
     private ZoneId checkTimeZone(String prefix) {
       if (timeZone == null) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.TIME_ZONE,
             prefix + "time zone is missing; use e.g. UTC or Europe/Copenhagen");
       }
       try {
         return ZoneId.of(timeZone);
       } catch (DateTimeException e) {
-        throw new IllegalArgumentException(
+        throw new InvalidScheduleException(
+            ScheduleField.TIME_ZONE,
             prefix
                 + "time zone must be a region such as Europe/Copenhagen or an offset such as"
                 + " +01:00, not '"

@@ -24,4 +24,10 @@ public interface ScheduleRepository {
   long count(String nameGlob);
 
   void add(Schedule schedule);
+
+  /**
+   * Writes pending changes to the database now, so that a changed schedule's {@link
+   * Schedule#version()} is the new one before the transaction ends.
+   */
+  void flush();
 }

@@ -199,7 +199,14 @@ public class HarvestTemplate {
     return createdAt;
   }
 
-  static String validName(String name) {
+  /**
+   * Checks a template name.
+   *
+   * @param name the name to check
+   * @return the name
+   * @throws IllegalArgumentException naming the name and what is allowed
+   */
+  public static String validName(String name) {
     if (name == null || !NAME.matcher(name).matches()) {
       throw new IllegalArgumentException(
           "Harvest template name "

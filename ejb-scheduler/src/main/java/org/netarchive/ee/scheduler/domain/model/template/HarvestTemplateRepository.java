@@ -1,6 +1,8 @@
 package org.netarchive.ee.scheduler.domain.model.template;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Where harvest templates and their versions are kept. */
@@ -13,6 +15,21 @@ public interface HarvestTemplateRepository {
 
   /** The template with exactly this name. */
   Optional<HarvestTemplate> findByName(String name);
+
+  /**
+   * The template with exactly this name, locked until the transaction ends, so that uploads to it
+   * number their versions one after the other.
+   */
+  Optional<HarvestTemplate> lockByName(String name);
+
+  /** A version of a template by its number. */
+  Optional<HarvestTemplateVersion> findVersion(long templateId, int number);
+
+  /** All versions of a template without their texts, oldest first. */
+  List<HarvestTemplateVersionInfo> versionInfos(long templateId);
+
+  /** The newest version of each of the templates, without its text, by template id. */
+  Map<Long, HarvestTemplateVersionInfo> currentVersionInfos(Collection<Long> templateIds);
 
   /** A version by its database id, as a job refers to it. */
   Optional<HarvestTemplateVersion> findVersion(long versionId);

@@ -26,6 +26,24 @@ import org.netarchive.ee.common.template.CrawlTemplate;
     query =
         "SELECT v FROM HarvestTemplateVersion v WHERE v.template.id = :templateId"
             + " ORDER BY v.number DESC")
+@NamedQuery(
+    name = "HarvestTemplateVersion.byNumber",
+    query =
+        "SELECT v FROM HarvestTemplateVersion v WHERE v.template.id = :templateId"
+            + " AND v.number = :number")
+@NamedQuery(
+    name = "HarvestTemplateVersion.infoOfTemplate",
+    query =
+        "SELECT v.template.id, v.number, v.sha256, v.uploadedAt, v.uploadedBy"
+            + " FROM HarvestTemplateVersion v WHERE v.template.id = :templateId"
+            + " ORDER BY v.number")
+@NamedQuery(
+    name = "HarvestTemplateVersion.newestInfoOfTemplates",
+    query =
+        "SELECT v.template.id, v.number, v.sha256, v.uploadedAt, v.uploadedBy"
+            + " FROM HarvestTemplateVersion v WHERE v.template.id IN :templateIds"
+            + " AND v.number = (SELECT MAX(w.number) FROM HarvestTemplateVersion w"
+            + " WHERE w.template.id = v.template.id)")
 public class HarvestTemplateVersion {
 
   /** The longest user name (as in the accounts table). */

@@ -2,13 +2,20 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersionInfo;
 
 @ApplicationScoped
 public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
@@ -27,6 +34,55 @@ public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
         .setParameter("name", name)
         .getResultStream()
         .findFirst();
+  }
+
+  @Override
+  public Optional<HarvestTemplate> lockByName(String name) {
+    return em.createNamedQuery("HarvestTemplate.findByName", HarvestTemplate.class)
+        .setParameter("name", name)
+        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public Optional<HarvestTemplateVersion> findVersion(long templateId, int number) {
+    return em.createNamedQuery("HarvestTemplateVersion.byNumber", HarvestTemplateVersion.class)
+        .setParameter("templateId", templateId)
+        .setParameter("number", number)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public List<HarvestTemplateVersionInfo> versionInfos(long templateId) {
+    return em.createNamedQuery("HarvestTemplateVersion.infoOfTemplate", Object[].class)
+        .setParameter("templateId", templateId)
+        .getResultStream()
+        .map(JpaHarvestTemplateRepository::info)
+        .toList();
+  }
+
+  @Override
+  public Map<Long, HarvestTemplateVersionInfo> currentVersionInfos(Collection<Long> templateIds) {
+    if (templateIds.isEmpty()) {
+      return Map.of();
+    }
+    return em.createNamedQuery("HarvestTemplateVersion.newestInfoOfTemplates", Object[].class)
+        .setParameter("templateIds", templateIds)
+        .getResultStream()
+        .map(JpaHarvestTemplateRepository::info)
+        .collect(Collectors.toMap(HarvestTemplateVersionInfo::templateId, Function.identity()));
+  }
+
+  /** A row of the info queries: template id, number, sha256, uploaded at, uploaded by. */
+  private static HarvestTemplateVersionInfo info(Object[] row) {
+    return new HarvestTemplateVersionInfo(
+        ((Number) row[0]).longValue(),
+        ((Number) row[1]).intValue(),
+        (String) row[2],
+        (Instant) row[3],
+        (String) row[4]);
   }
 
   @Override

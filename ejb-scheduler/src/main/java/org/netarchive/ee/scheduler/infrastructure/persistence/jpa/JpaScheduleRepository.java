@@ -59,4 +59,9 @@ public class JpaScheduleRepository implements ScheduleRepository {
   public void add(Schedule schedule) {
     em.persist(schedule);
   }
+
+  @Override
+  public void flush() {
+    em.flush();
+  }
 }

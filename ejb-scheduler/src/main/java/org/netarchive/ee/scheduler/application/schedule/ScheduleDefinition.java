@@ -1,0 +1,159 @@
+package org.netarchive.ee.scheduler.application.schedule;
+
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.netarchive.ee.scheduler.domain.model.schedule.FrequencyUnit;
+import org.netarchive.ee.scheduler.domain.model.schedule.InvalidScheduleException;
+import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
+import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleField;
+import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleKind;
+
+/**
+ * A schedule's whole definition as a form or an API request gives it, field by field; {@code null}
+ * for a field not given. The same fields as {@link ScheduleViews.ScheduleView}, so that what is
+ * read can be changed and sent back.
+ *
+ * @param name 1 to 128 characters
+ * @param comments free text, or none
+ * @param kind REPEATING or ONCE; {@code null} means REPEATING if a unit is given
+ * @param unit HOURS, DAYS, WEEKS or MONTHS for a repeating schedule
+ * @param every the number of units between runs; {@code null} means 1
+ * @param minute the minute of the hour of runs at a fixed time
+ * @param hour the hour of the day (DAYS, WEEKS, MONTHS)
+ * @param weekday the day of the week (WEEKS)
+ * @param dayOfMonth the day of the month (MONTHS)
+ * @param anyTime {@code true}: no fixed time, so no minute, hour, weekday or day of month; {@code
+ *     false}: the unit's anchors are required; {@code null}: whichever the anchors given say
+ * @param start no run before this; {@code null}: from when the schedule is used
+ * @param end no run after this (repeating schedules only)
+ * @param maxRuns the number of runs after which a repeating schedule ends; not with {@code end}
+ * @param timeZone the zone the anchors are read in; {@code null} means UTC
+ */
+public record ScheduleDefinition(
+    String name,
+    String comments,
+    ScheduleKind kind,
+    FrequencyUnit unit,
+    Integer every,
+    Integer minute,
+    Integer hour,
+    DayOfWeek weekday,
+    Integer dayOfMonth,
+    Boolean anyTime,
+    Instant start,
+    Instant end,
+    Integer maxRuns,
+    String timeZone) {
+
+  /** The same definition under another name. */
+  public ScheduleDefinition withName(String newName) {
+    return new ScheduleDefinition(
+        newName,
+        comments,
+        kind,
+        unit,
+        every,
+        minute,
+        hour,
+        weekday,
+        dayOfMonth,
+        anyTime,
+        start,
+        end,
+        maxRuns,
+        timeZone);
+  }
+
+  /**
+   * A schedule builder holding this definition, to {@link Schedule.Builder#build() build} or {@link
+   * Schedule#redefine redefine} a schedule with, which validate it as a whole.
+   *
+   * @throws InvalidScheduleException for fields that contradict each other in ways the builder
+   *     cannot be told: anyTime with anchors, both an end date and a number of runs, a frequency
+   *     for a schedule that runs once
+   */
+  public Schedule.Builder toBuilder() {
+    String label = name == null || name.isBlank() ? "Schedule" : "Schedule '" + name.strip() + "'";
+    Schedule.Builder builder = Schedule.builder(name).comments(comments).startingAt(start);
+    if (timeZone != null && !timeZone.isBlank()) {
+      builder.timeZone(timeZone.strip());
+    }
+    ScheduleKind effectiveKind = kind != null ? kind : unit != null ? ScheduleKind.REPEATING : null;
+    if (effectiveKind == ScheduleKind.ONCE) {
+      if (unit != null) {
+        throw new InvalidScheduleException(
+            ScheduleField.UNIT,
+            label + ": a schedule that runs once has no frequency; remove unit " + unit);
+      }
+      if (every != null) {
+        throw new InvalidScheduleException(
+            ScheduleField.EVERY,
+            label + ": a schedule that runs once has no frequency; remove every " + every);
+      }
+      builder.once();
+    } else if (effectiveKind == ScheduleKind.REPEATING) {
+      builder.every(every == null ? 1 : every, unit);
+      checkAnyTime(label);
+    }
+    // After once(), so that anchors given for a schedule that runs once are refused, not dropped.
+    builder.anchors(minute, hour, weekday, dayOfMonth);
+    if (end != null && maxRuns != null) {
+      throw new InvalidScheduleException(
+          ScheduleField.MAX_RUNS,
+          label
+              + ": give an end date or a number of runs, not both (end "
+              + end
+              + ", maxRuns "
+              + maxRuns
+              + ")");
+    }
+    if (end != null) {
+      builder.endingAt(end);
+    }
+    if (maxRuns != null) {
+      builder.endingAfterRuns(maxRuns);
+    }
+    return builder;
+  }
+
+  private void checkAnyTime(String label) {
+    List<String> anchors = new ArrayList<>();
+    if (dayOfMonth != null) {
+      anchors.add("dayOfMonth " + dayOfMonth);
+    }
+    if (weekday != null) {
+      anchors.add("weekday " + weekday);
+    }
+    if (hour != null) {
+      anchors.add("hour " + hour);
+    }
+    if (minute != null) {
+      anchors.add("minute " + minute);
+    }
+    if (Boolean.TRUE.equals(anyTime) && !anchors.isEmpty()) {
+      throw new InvalidScheduleException(
+          ScheduleField.ANY_TIME,
+          label
+              + ": runs at any time have no fixed minute, hour, weekday or day of month; remove "
+              + String.join(", ", anchors)
+              + " or set anyTime to false");
+    }
+    if (Boolean.FALSE.equals(anyTime) && anchors.isEmpty() && unit != null) {
+      throw new InvalidScheduleException(
+          ScheduleField.ANY_TIME,
+          label
+              + ": runs at a fixed time (anyTime false) every "
+              + unit
+              + " need "
+              + switch (unit) {
+                case HOURS -> "the minute";
+                case DAYS -> "the hour and the minute";
+                case WEEKS -> "the weekday, the hour and the minute";
+                case MONTHS -> "the dayOfMonth, the hour and the minute";
+              }
+              + "; give them, or set anyTime to true");
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package org.netarchive.ee.web.interfaces.definitions.rest;
+
+import static org.netarchive.ee.web.interfaces.rest.FieldProblem.required;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.netarchive.ee.scheduler.application.schedule.ScheduleService;
+import org.netarchive.ee.scheduler.application.schedule.ScheduleViews.ScheduleView;
+import org.netarchive.ee.scheduler.domain.model.Page;
+
+/**
+ * Schedules: {@code /api/schedules}. Viewers read; curators and admins create and change. A
+ * schedule is read with its definition, a {@code description} in words and its {@code nextEvents}
+ * from now; a refused definition is answered with 400 naming the field (e.g. {@code minute}) and
+ * the value. Changes carry the {@code version} they were made on and are refused with 409 when it
+ * is stale.
+ *
+ * <ul>
+ *   <li>{@code GET /api/schedules?name=D*&page=0&size=50} — paged list, name glob filter
+ *   <li>{@code GET /api/schedules/{name}} — one schedule
+ *   <li>{@code POST /api/schedules} {@code {"name": "Nightly", "kind": "REPEATING", "unit": "DAYS",
+ *       "every": 1, "hour": 2, "minute": 30, "timeZone": "Europe/Copenhagen"}} — create (201);
+ *       other fields: {@code comments}, {@code weekday} (WEEKS), {@code dayOfMonth} (MONTHS),
+ *       {@code anyTime}, {@code start}, {@code end} or {@code maxRuns}
+ *   <li>{@code PUT /api/schedules/{name}} — the same fields and {@code version}: replaces the whole
+ *       definition (a missing {@code name} keeps the name)
+ * </ul>
+ */
+@Path("schedules")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class ScheduleResource {
+
+  @EJB private ScheduleService schedules;
+
+  @GET
+  public Page<ScheduleView> list(
+      @QueryParam("name") String nameGlob,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    return schedules.list(nameGlob, page, size);
+  }
+
+  @GET
+  @Path("{name}")
+  public ScheduleView get(@PathParam("name") String name) {
+    return schedules.get(name);
+  }
+
+  @POST
+  @RolesAllowed({"admin", "curator"})
+  public Response create(ScheduleRequest request, @Context UriInfo uri) {
+    required("body", request);
+    required("name", request.name());
+    ScheduleView created = schedules.create(request.definition());
+    return Response.created(uri.getAbsolutePathBuilder().segment(created.name()).build())
+        .entity(created)
+        .build();
+  }
+
+  @PUT
+  @Path("{name}")
+  @RolesAllowed({"admin", "curator"})
+  public ScheduleView update(@PathParam("name") String name, ScheduleRequest request) {
+    required("body", request);
+    int version = required("version", request.version());
+    return schedules.update(name, version, request.definition());
+  }
+}

@@ -1,0 +1,204 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.Api.json;
+
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.common.template.CrawlTemplate;
+
+/** The crawl template part of the REST API on the real server and database. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class TemplateApiIT {
+
+  private static final String DEFAULT_TEXT = CrawlTemplate.defaultTemplate().text();
+
+  private final Api admin = Api.admin();
+
+  /** A template name no other test uses. */
+  private static String uniqueName() {
+    return "it-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** The shipped template with a comment after its document element: another usable text. */
+  private static String withComment(String comment) {
+    return DEFAULT_TEXT + "<!-- " + comment + " -->\n";
+  }
+
+  private static void assertProblem(HttpResponse<String> response, int status, String field) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+    JsonObject problem = json(response);
+    assertThat(problem.getInt("status")).isEqualTo(status);
+    assertThat(problem.getString("field", null)).isEqualTo(field);
+  }
+
+  @Test
+  void givenTheDefaultTemplate_whenListedAndDownloaded_thenItIsTheShippedTextByteForByte()
+      throws Exception {
+    JsonObject page = json(admin.get("/api/templates?name=default_*"));
+    HttpResponse<byte[]> download =
+        admin.getBytes("/api/templates/default_orderxml/crawler-beans.cxml");
+
+    assertThat(page.getJsonArray("items").getValuesAs(JsonObject.class))
+        .anySatisfy(
+            t -> {
+              assertThat(t.getString("name")).isEqualTo("default_orderxml");
+              assertThat(t.getBoolean("active")).isTrue();
+              assertThat(t.getInt("currentVersion")).isGreaterThanOrEqualTo(1);
+            });
+    assertThat(download.statusCode()).isEqualTo(200);
+    assertThat(download.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("application/xml"));
+    assertThat(download.headers().firstValue("Content-Disposition"))
+        .hasValueSatisfying(
+            d -> assertThat(d).startsWith("attachment;").contains("default_orderxml-v"));
+    assertThat(download.body()).isEqualTo(DEFAULT_TEXT.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void givenANewTemplate_whenUploadedUnchangedAndChanged_thenOneNewVersionAndTheOldOneKept()
+      throws Exception {
+    String name = uniqueName();
+    String path = "/api/templates/" + name;
+
+    HttpResponse<String> created =
+        admin.putXml(path + "?description=for%20tests", withComment("one"));
+    HttpResponse<String> unchanged = admin.putXml(path, withComment("one"));
+    HttpResponse<String> changed = admin.putXml(path, withComment("two"));
+
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    assertThat(created.headers().firstValue("Location"))
+        .hasValueSatisfying(l -> assertThat(l).endsWith(path));
+    assertThat(json(created).getString("outcome")).isEqualTo("CREATED");
+    assertThat(json(created).getJsonObject("template").getString("description"))
+        .isEqualTo("for tests");
+    assertThat(unchanged.statusCode()).as(unchanged.body()).isEqualTo(200);
+    assertThat(json(unchanged).getString("outcome")).isEqualTo("UNCHANGED");
+    assertThat(json(unchanged).getInt("version")).isEqualTo(1);
+    assertThat(json(unchanged).getString("message")).contains("no new version");
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
+    assertThat(json(changed).getString("outcome")).isEqualTo("NEW_VERSION");
+    assertThat(json(changed).getInt("version")).isEqualTo(2);
+
+    JsonObject template = json(admin.get(path));
+    assertThat(template.getInt("currentVersion")).isEqualTo(2);
+    assertThat(template.getJsonArray("versions")).hasSize(2);
+    assertThat(template.getJsonArray("versions").getJsonObject(0).getString("uploadedBy"))
+        .isEqualTo(ServerUnderTest.ADMIN);
+    assertThat(admin.getBytes(path + "/crawler-beans.cxml?version=1").body())
+        .isEqualTo(withComment("one").getBytes(StandardCharsets.UTF_8));
+    assertThat(admin.getBytes(path + "/crawler-beans.cxml").body())
+        .isEqualTo(withComment("two").getBytes(StandardCharsets.UTF_8));
+    assertProblem(admin.get(path + "/crawler-beans.cxml?version=3"), 404, null);
+  }
+
+  @Test
+  void givenATemplateWithoutTheWarcPrefix_whenUploading_thenRefusedNamingThePlaceholder()
+      throws Exception {
+    String name = uniqueName();
+
+    HttpResponse<String> refused =
+        admin.putXml(
+            "/api/templates/" + name, DEFAULT_TEXT.replace("%{WARC_PREFIX}", "fixed-prefix"));
+
+    assertProblem(refused, 400, "template");
+    assertThat(json(refused).getString("detail"))
+        .contains("The placeholder %{WARC_PREFIX} is missing");
+    assertThat(admin.get("/api/templates/" + name).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void givenMalformedXml_whenUploading_thenRefusedWithTheLine() throws Exception {
+    HttpResponse<String> refused =
+        admin.putXml(
+            "/api/templates/" + uniqueName(),
+            "<?xml version=\"1.0\"?>\n<beans>\n  <bean id=\"x\">\n</beans>\n");
+
+    assertProblem(refused, 400, "template");
+    assertThat(json(refused).getString("detail"))
+        .startsWith("The crawl template is not well-formed XML at line 4");
+  }
+
+  @Test
+  void givenADoctypeWithAnExternalEntity_whenUploading_thenRefusedWithoutReadingIt()
+      throws Exception {
+    String xxe =
+        "<?xml version=\"1.0\"?>\n"
+            + "<!DOCTYPE beans [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
+            + "<beans>&secret;</beans>\n";
+
+    HttpResponse<String> refused = admin.putXml("/api/templates/" + uniqueName(), xxe);
+
+    assertProblem(refused, 400, "template");
+    assertThat(json(refused).getString("detail"))
+        .contains("DOCTYPE declaration at line 2")
+        .doesNotContain("root:");
+  }
+
+  @Test
+  void givenATextLongerThanAllowed_whenUploading_thenContentTooLarge() throws Exception {
+    HttpResponse<String> refused =
+        admin.putXml("/api/templates/" + uniqueName(), "x".repeat(CrawlTemplate.MAX_LENGTH + 1));
+
+    assertProblem(refused, 413, "template");
+    assertThat(json(refused).getString("detail")).contains("2097153 characters", "2097152");
+  }
+
+  @Test
+  void givenAnotherMediaType_whenUploading_thenUnsupported() throws Exception {
+    HttpResponse<String> refused =
+        admin.put(
+            "/api/templates/" + uniqueName(),
+            "application/octet-stream",
+            DEFAULT_TEXT.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(refused.statusCode()).isEqualTo(415);
+  }
+
+  @Test
+  void givenCuratorAndViewer_whenReadingAndUploading_thenTheyReadButOnlyAdminsUpload()
+      throws Exception {
+    Api curator = Api.newAccount("curator");
+    Api viewer = Api.newAccount("viewer");
+    String name = uniqueName();
+
+    HttpResponse<String> refused = curator.putXml("/api/templates/" + name, withComment("c"));
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+    assertThat(admin.get("/api/templates/" + name).statusCode()).isEqualTo(404);
+    assertThat(viewer.get("/api/templates").statusCode()).isEqualTo(200);
+    assertThat(viewer.get("/api/templates/default_orderxml").statusCode()).isEqualTo(200);
+    assertThat(viewer.getBytes("/api/templates/default_orderxml/crawler-beans.cxml").statusCode())
+        .isEqualTo(200);
+    assertThat(viewer.post("/api/templates/default_orderxml/activate").statusCode()).isEqualTo(403);
+  }
+
+  @Test
+  void givenATemplate_whenDeactivatedAndActivated_thenListedAccordingly() throws Exception {
+    String name = uniqueName();
+    admin.putXml("/api/templates/" + name, withComment("active?"));
+
+    HttpResponse<String> deactivated = admin.post("/api/templates/" + name + "/deactivate");
+    boolean listedActive =
+        json(admin.get("/api/templates?name=" + name))
+            .getJsonArray("items")
+            .getJsonObject(0)
+            .getBoolean("active");
+    HttpResponse<String> activated = admin.post("/api/templates/" + name + "/activate");
+
+    assertThat(deactivated.statusCode()).as(deactivated.body()).isEqualTo(200);
+    assertThat(json(deactivated).getBoolean("active")).isFalse();
+    assertThat(listedActive).isFalse();
+    assertThat(json(activated).getBoolean("active")).isTrue();
+    assertProblem(admin.post("/api/templates/default_orderxml/deactivate"), 400, null);
+  }
+}
