@@ -128,6 +128,7 @@ class DomainApiIT {
                 .build());
 
     assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(json(first).getInt("version")).isEqualTo(version + 1);
     assertThat(stale.statusCode()).as(stale.body()).isEqualTo(409);
     assertThat(json(stale).getString("detail")).contains("changed by someone else");
     assertThat(json(admin.get("/api/domains/" + name)).getString("comments"))

@@ -91,6 +91,7 @@ public class DomainService {
     if (defaultConfiguration != null && !defaultConfiguration.isBlank()) {
       domain.markDefault(configuration(domain, defaultConfiguration));
     }
+    domains.flush();
     return DomainViews.of(domain);
   }
 
@@ -116,6 +117,7 @@ public class DomainService {
         "Seed list '" + listName + "' of domain '" + domain.name() + "'", list.version(), version);
     list.changeSeeds(seeds);
     list.changeComments(comments);
+    domains.flush();
     return DomainViews.of(list);
   }
 
@@ -141,6 +143,7 @@ public class DomainService {
     configuration.apply(wanted.settings());
     configuration.changeTemplate(wanted.templateId());
     wire(domain, configuration, wanted);
+    domains.flush();
     return DomainViews.of(configuration);
   }
 

@@ -13,6 +13,9 @@ public interface DomainRepository {
 
   void add(Domain domain);
 
+  /** Writes pending changes now, so versions in views made afterwards are the new ones. */
+  void flush();
+
   /** Domains whose name matches the glob ({@code *}, {@code ?}), ordered by name. */
   Page<DomainSummary> list(String nameGlob, int page, int size);
 

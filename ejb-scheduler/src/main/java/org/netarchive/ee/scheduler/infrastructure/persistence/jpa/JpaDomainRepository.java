@@ -42,6 +42,11 @@ public class JpaDomainRepository implements DomainRepository {
   }
 
   @Override
+  public void flush() {
+    em.flush();
+  }
+
+  @Override
   public Page<DomainSummary> list(String nameGlob, int page, int size) {
     Page.checkRequest(page, size);
     String pattern = NameGlob.toLikePattern(nameGlob);
