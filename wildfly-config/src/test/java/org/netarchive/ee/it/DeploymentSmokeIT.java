@@ -89,4 +89,13 @@ class DeploymentSmokeIT {
 
     assertThat(response.statusCode()).isEqualTo(403);
   }
+
+  @Test
+  void givenDeployedApi_whenFetchingOpenApiDocument_thenItDescribesTheRestApi() throws Exception {
+    HttpResponse<String> document = send(request(HTTP + "/openapi").GET().build());
+
+    assertThat(document.statusCode()).isEqualTo(200);
+    assertThat(document.body())
+        .contains("openapi: 3.", "/api/domains", "/api/domains/bulk", "/api/templates");
+  }
 }
