@@ -32,8 +32,39 @@ public record DomainName(String ascii, String unicode) {
    * @throws InvalidDomainNameException naming the input and why it is not a domain
    */
   public static DomainName of(String input) {
+    String name = normalised(input, "a domain name is required");
+    if (isIpAddress(name)) {
+      return ipAddress(name);
+    }
+    InternetDomainName parsed = underPublicSuffix(input, name, "domain name", "domain");
+    if (!parsed.isTopPrivateDomain()) {
+      throw new InvalidDomainNameException(
+          input, "it is a host name below the domain '" + parsed.topPrivateDomain() + "'");
+    }
+    return new DomainName(
+        parsed.toString(), IDN.toUnicode(parsed.toString(), IDN.USE_STD3_ASCII_RULES));
+  }
+
+  /**
+   * The domain a host belongs to, as seeds are sorted into domains: the host without its
+   * sub-domains ({@code www.kb.dk} → {@code kb.dk}, {@code news.bbc.co.uk} → {@code bbc.co.uk}); a
+   * host that is a domain or an IP address is its own domain.
+   *
+   * @throws InvalidDomainNameException naming the host and why it has no domain: not a host name, a
+   *     public suffix, or not under a known public suffix
+   */
+  public static DomainName ofHost(String host) {
+    String name = normalised(host, "a host name is required");
+    if (isIpAddress(name)) {
+      return ipAddress(name);
+    }
+    return of(underPublicSuffix(host, name, "host name", "host").topPrivateDomain().toString());
+  }
+
+  /** Lower case, without surrounding blanks, a final '.' or the brackets of an IPv6 address. */
+  private static String normalised(String input, String whenBlank) {
     if (input == null || input.isBlank()) {
-      throw new InvalidDomainNameException(String.valueOf(input), "a domain name is required");
+      throw new InvalidDomainNameException(String.valueOf(input), whenBlank);
     }
     String name = input.strip().toLowerCase(Locale.ROOT);
     if (name.endsWith(".")) {
@@ -42,13 +73,21 @@ public record DomainName(String ascii, String unicode) {
     if (name.startsWith("[") && name.endsWith("]")) {
       name = name.substring(1, name.length() - 1);
     }
-    if (isIpAddress(name)) {
-      String canonical = InetAddresses.toAddrString(InetAddresses.forString(name));
-      return new DomainName(canonical, canonical);
-    }
+    return name;
+  }
+
+  private static DomainName ipAddress(String name) {
+    String canonical = InetAddresses.toAddrString(InetAddresses.forString(name));
+    return new DomainName(canonical, canonical);
+  }
+
+  /** The ASCII form of a host name that ends in a known public suffix and is not one itself. */
+  private static InternetDomainName underPublicSuffix(
+      String input, String name, String what, String example) {
     if (name.chars().anyMatch(c -> Character.isWhitespace(c) || c == '/' || c == ':' || c == '@')) {
       throw new InvalidDomainNameException(
-          input, "a domain name has no spaces, '/', ':' or '@' (give the domain, not a URL)");
+          input,
+          "a " + what + " has no spaces, '/', ':' or '@' (give the " + example + ", not a URL)");
     }
     String ascii;
     try {
@@ -76,11 +115,7 @@ public record DomainName(String ascii, String unicode) {
       throw new InvalidDomainNameException(
           input, "it does not end in a known public suffix (top-level domain)");
     }
-    if (!parsed.isTopPrivateDomain()) {
-      throw new InvalidDomainNameException(
-          input, "it is a host name below the domain '" + parsed.topPrivateDomain() + "'");
-    }
-    return new DomainName(ascii, IDN.toUnicode(ascii, IDN.USE_STD3_ASCII_RULES));
+    return parsed;
   }
 
   /** Whether this "domain" is an IP address. */

@@ -66,4 +66,43 @@ class DomainNameTest {
         .isInstanceOf(InvalidDomainNameException.class)
         .hasMessageContaining("required");
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "www.kb.dk, kb.dk",
+    "kb.dk, kb.dk",
+    "WWW.KB.DK., kb.dk",
+    "a.b.news.bbc.co.uk, bbc.co.uk",
+    "www.københavn.dk, xn--kbenhavn-54a.dk",
+    "127.0.0.1, 127.0.0.1",
+    "[::1], ::1",
+  })
+  void givenHost_whenAskingForItsDomain_thenSubDomainsAreStripped(String host, String domain) {
+    assertThat(DomainName.ofHost(host).ascii()).isEqualTo(domain);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "co.uk | public suffix",
+        "intranet | known public suffix",
+        "www.kb.nosuchtld | known public suffix",
+        "kb dk | give the host, not a URL",
+        "-kb.dk | not a valid host name",
+      })
+  void givenHostWithoutDomain_whenAskingForItsDomain_thenErrorNamesHostAndReason(
+      String host, String reason) {
+    assertThatThrownBy(() -> DomainName.ofHost(host))
+        .isInstanceOf(InvalidDomainNameException.class)
+        .hasMessageContaining("'" + host + "'")
+        .hasMessageContaining(reason);
+  }
+
+  @Test
+  void givenBlankHost_whenAskingForItsDomain_thenRefused() {
+    assertThatThrownBy(() -> DomainName.ofHost(null))
+        .isInstanceOf(InvalidDomainNameException.class)
+        .hasMessageContaining("a host name is required");
+  }
 }

@@ -1,0 +1,169 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jdbc;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
+import org.netarchive.ee.scheduler.domain.model.history.HistoryImport;
+import org.netarchive.ee.scheduler.domain.model.history.HistoryImport.ImportedKey;
+import org.netarchive.ee.scheduler.domain.model.history.HistoryImport.KnownDomain;
+import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
+
+/**
+ * The database side of {@link HistoryImport}: looks domains and their configurations up by name and
+ * writes imported history entries with JDBC batches, in the caller's transaction. Ids come from
+ * {@code harvest_history_seq} as the JPA mapping takes them.
+ */
+@ApplicationScoped
+public class HarvestHistoryImports implements HistoryImport.Target {
+
+  private static final int IN_LIST_SIZE = 500;
+
+  @Resource(lookup = SchemaMigration.DATASOURCE)
+  private DataSource dataSource;
+
+  /** For CDI. */
+  public HarvestHistoryImports() {}
+
+  /** On a data source of one's own, as in tests. */
+  public HarvestHistoryImports(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  @Override
+  public Map<String, KnownDomain> findDomains(Collection<String> asciiNames) {
+    Map<String, Long> domainIds = new HashMap<>();
+    Map<String, Map<String, Long>> configurations = new HashMap<>();
+    List<String> names = new ArrayList<>(new HashSet<>(asciiNames));
+    try (Connection connection = dataSource.getConnection()) {
+      for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
+        List<String> part = names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE));
+        try (PreparedStatement select =
+            connection.prepareStatement(
+                "SELECT d.name, d.id, c.name, c.id FROM domain d"
+                    + " LEFT JOIN domain_configuration c ON c.domain_id = d.id"
+                    + " WHERE d.name IN ("
+                    + placeholders(part.size())
+                    + ")")) {
+          for (int i = 0; i < part.size(); i++) {
+            select.setString(i + 1, part.get(i));
+          }
+          try (ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+              String domain = rows.getString(1);
+              domainIds.put(domain, rows.getLong(2));
+              Map<String, Long> byName =
+                  configurations.computeIfAbsent(domain, d -> new HashMap<>());
+              String configuration = rows.getString(3);
+              if (configuration != null) {
+                byName.put(configuration, rows.getLong(4));
+              }
+            }
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot look domains up for the history import", e);
+    }
+    Map<String, KnownDomain> known = new HashMap<>();
+    domainIds.forEach((name, id) -> known.put(name, new KnownDomain(id, configurations.get(name))));
+    return known;
+  }
+
+  @Override
+  public Set<ImportedKey> alreadyImported(Collection<ImportedKey> keys) {
+    Set<ImportedKey> wanted = new HashSet<>(keys);
+    List<Long> jobs = wanted.stream().map(ImportedKey::jobNumber).distinct().toList();
+    Set<ImportedKey> existing = new HashSet<>();
+    try (Connection connection = dataSource.getConnection()) {
+      for (int from = 0; from < jobs.size(); from += IN_LIST_SIZE) {
+        List<Long> part = jobs.subList(from, Math.min(jobs.size(), from + IN_LIST_SIZE));
+        try (PreparedStatement select =
+            connection.prepareStatement(
+                "SELECT domain_id, imported_harvest_name, imported_job_id FROM harvest_history"
+                    + " WHERE imported_job_id IN ("
+                    + placeholders(part.size())
+                    + ")")) {
+          for (int i = 0; i < part.size(); i++) {
+            select.setLong(i + 1, part.get(i));
+          }
+          try (ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+              ImportedKey key =
+                  new ImportedKey(rows.getLong(1), rows.getString(2), rows.getLong(3));
+              if (wanted.contains(key)) {
+                existing.add(key);
+              }
+            }
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read the harvest history for the import", e);
+    }
+    return existing;
+  }
+
+  @Override
+  public void add(List<HarvestHistory> entries) {
+    if (entries.isEmpty()) {
+      return;
+    }
+    try (Connection connection = dataSource.getConnection()) {
+      long[] ids = SequenceBlocks.next(connection, "harvest_history_seq", entries.size());
+      try (PreparedStatement insert =
+          connection.prepareStatement(
+              "INSERT INTO harvest_history (id, domain_id, configuration_id, harvest_id, job_id,"
+                  + " imported_harvest_name, imported_job_id, started_at, objects, bytes,"
+                  + " stop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        for (int i = 0; i < entries.size(); i++) {
+          HarvestHistory entry = entries.get(i);
+          insert.setLong(1, ids[i]);
+          insert.setLong(2, entry.domainId());
+          insert.setLong(3, entry.configurationId());
+          setNullableLong(insert, 4, entry.harvestId().isPresent(), entry.harvestId().orElse(0));
+          setNullableLong(insert, 5, entry.jobId().isPresent(), entry.jobId().orElse(0));
+          insert.setString(6, entry.importedHarvestName().orElse(null));
+          setNullableLong(
+              insert, 7, entry.importedJobId().isPresent(), entry.importedJobId().orElse(0));
+          insert.setObject(8, entry.startedAt().atOffset(ZoneOffset.UTC));
+          insert.setLong(9, entry.objects());
+          insert.setLong(10, entry.bytes());
+          insert.setString(11, entry.stopReason().name());
+          insert.addBatch();
+        }
+        insert.executeBatch();
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Cannot store " + entries.size() + " harvest history entries", e);
+    }
+  }
+
+  private static void setNullableLong(
+      PreparedStatement statement, int index, boolean present, long value) throws SQLException {
+    if (present) {
+      statement.setLong(index, value);
+    } else {
+      statement.setNull(index, Types.BIGINT);
+    }
+  }
+
+  private static String placeholders(int count) {
+    return String.join(", ", Collections.nCopies(count, "?"));
+  }
+}

@@ -1,0 +1,88 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.NameGlob;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
+
+/** Harvest channels in the {@code harvest_channel} table. */
+@ApplicationScoped
+public class JpaHarvestChannelRepository implements HarvestChannelRepository {
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public Optional<HarvestChannel> find(long id) {
+    return Optional.ofNullable(em.find(HarvestChannel.class, id));
+  }
+
+  @Override
+  public Optional<HarvestChannel> findByName(String name) {
+    if (name == null) {
+      return Optional.empty();
+    }
+    return em.createNamedQuery("HarvestChannel.findByName", HarvestChannel.class)
+        .setParameter("name", name.strip().toUpperCase(Locale.ROOT))
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public Optional<HarvestChannel> findDefault(HarvestKind kind) {
+    return em.createNamedQuery("HarvestChannel.findDefault", HarvestChannel.class)
+        .setParameter("kind", kind)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public List<HarvestChannel> ofKind(HarvestKind kind) {
+    return em.createNamedQuery("HarvestChannel.ofKind", HarvestChannel.class)
+        .setParameter("kind", kind)
+        .getResultList();
+  }
+
+  @Override
+  public Page<HarvestChannel> list(String nameGlob, int page, int size) {
+    Page.checkRequest(page, size);
+    String pattern = NameGlob.toLikePattern(nameGlob);
+    List<HarvestChannel> items =
+        em.createNamedQuery("HarvestChannel.listByName", HarvestChannel.class)
+            .setParameter("pattern", pattern)
+            .setFirstResult(page * size)
+            .setMaxResults(size)
+            .getResultList();
+    long total =
+        em.createNamedQuery("HarvestChannel.countByName", Long.class)
+            .setParameter("pattern", pattern)
+            .getSingleResult();
+    return new Page<>(items, total, page, size);
+  }
+
+  @Override
+  public void add(HarvestChannel channel) {
+    em.persist(channel);
+  }
+
+  @Override
+  public void makeDefault(HarvestChannel channel) {
+    HarvestChannel current = findDefault(channel.kind()).orElse(null);
+    if (current == channel) {
+      return;
+    }
+    // Hibernate writes the two changed rows in id order, and the unique key on default_kind is
+    // checked per statement: clear the old default in the database before anything is flushed.
+    em.createNamedQuery("HarvestChannel.clearDefault")
+        .setParameter("kind", channel.kind())
+        .executeUpdate();
+    channel.makeDefaultInsteadOf(current);
+  }
+}

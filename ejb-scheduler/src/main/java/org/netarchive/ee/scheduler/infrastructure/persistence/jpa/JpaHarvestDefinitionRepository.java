@@ -1,0 +1,102 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.NameGlob;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.harvest.ChosenConfiguration;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinitionRepository;
+import org.netarchive.ee.scheduler.domain.model.harvest.SelectiveHarvest;
+import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
+
+/**
+ * Harvest definitions in the {@code harvest_definition} table (both kinds) and the selective
+ * harvests' configurations in {@code harvest_configuration}.
+ */
+@ApplicationScoped
+public class JpaHarvestDefinitionRepository implements HarvestDefinitionRepository {
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public Optional<HarvestDefinition> find(long id) {
+    return Optional.ofNullable(em.find(HarvestDefinition.class, id));
+  }
+
+  @Override
+  public Optional<HarvestDefinition> findByName(String name) {
+    return em.createNamedQuery("HarvestDefinition.findByName", HarvestDefinition.class)
+        .setParameter("name", name)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public Page<HarvestDefinition> list(HarvestKind kind, String nameGlob, int page, int size) {
+    Page.checkRequest(page, size);
+    String entity = entityName(kind);
+    String pattern = NameGlob.toLikePattern(nameGlob);
+    List<HarvestDefinition> items =
+        em.createNamedQuery(entity + ".listByName", HarvestDefinition.class)
+            .setParameter("pattern", pattern)
+            .setFirstResult(page * size)
+            .setMaxResults(size)
+            .getResultList();
+    long total =
+        em.createNamedQuery(entity + ".countByName", Long.class)
+            .setParameter("pattern", pattern)
+            .getSingleResult();
+    return new Page<>(items, total, page, size);
+  }
+
+  private static String entityName(HarvestKind kind) {
+    if (kind == null) {
+      return HarvestDefinition.class.getSimpleName();
+    }
+    return switch (kind) {
+      case SELECTIVE -> SelectiveHarvest.class.getSimpleName();
+      case SNAPSHOT -> SnapshotHarvest.class.getSimpleName();
+    };
+  }
+
+  @Override
+  public List<HarvestDefinition> findDue(Instant now) {
+    List<HarvestDefinition> due = new ArrayList<>();
+    due.addAll(
+        em.createNamedQuery("SelectiveHarvest.findDue", SelectiveHarvest.class)
+            .setParameter("now", now)
+            .getResultList());
+    due.addAll(
+        em.createNamedQuery("SnapshotHarvest.findDue", SnapshotHarvest.class).getResultList());
+    return due;
+  }
+
+  @Override
+  public Page<ChosenConfiguration> configurations(long selectiveHarvestId, int page, int size) {
+    Page.checkRequest(page, size);
+    List<ChosenConfiguration> items =
+        em.createNamedQuery("SelectiveHarvest.configurations", ChosenConfiguration.class)
+            .setParameter("harvestId", selectiveHarvestId)
+            .setFirstResult(page * size)
+            .setMaxResults(size)
+            .getResultList();
+    long total =
+        em.createNamedQuery("SelectiveHarvest.countConfigurations", Long.class)
+            .setParameter("harvestId", selectiveHarvestId)
+            .getSingleResult();
+    return new Page<>(items, total, page, size);
+  }
+
+  @Override
+  public void add(HarvestDefinition harvest) {
+    em.persist(harvest);
+  }
+}

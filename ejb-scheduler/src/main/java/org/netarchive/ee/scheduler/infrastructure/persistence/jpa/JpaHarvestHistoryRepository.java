@@ -1,0 +1,48 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
+import org.netarchive.ee.scheduler.domain.model.history.HarvestHistoryRepository;
+
+/**
+ * The harvest history in {@code harvest_history}. Imports of many entries go through {@link
+ * org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.HarvestHistoryImports} instead.
+ */
+@ApplicationScoped
+public class JpaHarvestHistoryRepository implements HarvestHistoryRepository {
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public void add(HarvestHistory entry) {
+    em.persist(entry);
+  }
+
+  @Override
+  public List<HarvestHistory> forConfiguration(long configurationId) {
+    return em.createNamedQuery("HarvestHistory.forConfiguration", HarvestHistory.class)
+        .setParameter("configurationId", configurationId)
+        .getResultList();
+  }
+
+  @Override
+  public Page<HarvestHistory> forDomain(long domainId, int page, int size) {
+    Page.checkRequest(page, size);
+    List<HarvestHistory> items =
+        em.createNamedQuery("HarvestHistory.forDomain", HarvestHistory.class)
+            .setParameter("domainId", domainId)
+            .setFirstResult(page * size)
+            .setMaxResults(size)
+            .getResultList();
+    long total =
+        em.createNamedQuery("HarvestHistory.countForDomain", Long.class)
+            .setParameter("domainId", domainId)
+            .getSingleResult();
+    return new Page<>(items, total, page, size);
+  }
+}
