@@ -47,7 +47,7 @@ public final class Seeds {
     }
     URI uri;
     try {
-      uri = new URI(seed);
+      uri = new URI(toAscii(seed));
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException(
           "Seed '" + seed + "' in " + owner + " is not an http(s) URL: " + e.getReason());
@@ -60,7 +60,32 @@ public final class Seeds {
     if (uri.getHost() == null || uri.getHost().isBlank()) {
       throw new IllegalArgumentException("Seed '" + seed + "' in " + owner + " has no host name");
     }
-    return seed;
+    return uri.toASCIIString();
+  }
+
+  private static final java.util.regex.Pattern HOST_PART =
+      java.util.regex.Pattern.compile("(?i)(https?://)([^/:?#@]+)(.*)");
+
+  /**
+   * Seeds as people write them may hold an internationalised host name or non-ASCII characters in
+   * the path ({@code http://københavn.dk/æble}); the crawler gets the ASCII form (punycode host,
+   * percent-encoded path).
+   */
+  private static String toAscii(String seed) throws URISyntaxException {
+    if (seed.chars().allMatch(c -> c < 128)) {
+      return seed;
+    }
+    java.util.regex.Matcher m = HOST_PART.matcher(seed);
+    if (!m.matches()) {
+      return seed;
+    }
+    String host;
+    try {
+      host = java.net.IDN.toASCII(m.group(2), java.net.IDN.USE_STD3_ASCII_RULES);
+    } catch (IllegalArgumentException e) {
+      throw new URISyntaxException(seed, "the host name is not valid");
+    }
+    return new URI(m.group(1) + host + m.group(3).replace(" ", "%20")).toASCIIString();
   }
 
   /** Splits text with one seed per line. */

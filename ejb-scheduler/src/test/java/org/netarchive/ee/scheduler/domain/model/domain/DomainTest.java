@@ -149,4 +149,13 @@ class DomainTest {
         .isThrownBy(() -> kb.addPassword("bad", "ftp://kb.dk", "r", "u", "p", null))
         .withMessageContaining("'ftp://kb.dk'");
   }
+
+  @Test
+  void givenInternationalisedSeed_whenAddingASeedList_thenTheCrawlerGetsItsAsciiForm() {
+    Domain domain = domain("københavn.dk");
+
+    SeedList list = domain.addSeedList("idn", List.of("http://www.københavn.dk/æble?q=ø"), null);
+
+    assertThat(list.seeds()).containsExactly("http://www.xn--kbenhavn-54a.dk/%C3%A6ble?q=%C3%B8");
+  }
 }
