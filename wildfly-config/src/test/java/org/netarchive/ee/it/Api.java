@@ -45,6 +45,16 @@ final class Api {
     return new Api(name, password);
   }
 
+  /** The account's user name. */
+  String user() {
+    return user;
+  }
+
+  /** The account's password. */
+  String password() {
+    return password;
+  }
+
   HttpResponse<String> get(String path) throws Exception {
     return ServerUnderTest.send(request(path).GET().build());
   }

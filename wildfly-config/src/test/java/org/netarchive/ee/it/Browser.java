@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Headless Debian Chromium driven through its own chromedriver, for tests that use the admin UI as
@@ -25,6 +28,14 @@ final class Browser implements AutoCloseable {
   private final Path profile;
 
   Browser() throws IOException {
+    this(null);
+  }
+
+  /**
+   * A browser that asks for pages in {@code language} (Accept-Language and the browser's own
+   * language), e.g. "da"; {@code null} for the system's default (English here).
+   */
+  Browser(String language) throws IOException {
     if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
       throw new IllegalStateException(
           "The browser tests need Debian's chromium and chromedriver at "
@@ -48,6 +59,10 @@ final class Browser implements AutoCloseable {
         "--no-first-run",
         "--window-size=1280,900",
         "--user-data-dir=" + profile);
+    if (language != null) {
+      options.addArguments("--lang=" + language, "--accept-lang=" + language);
+      options.setExperimentalOption("prefs", java.util.Map.of("intl.accept_languages", language));
+    }
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
     driver = new ChromeDriver(service, options);
@@ -56,6 +71,17 @@ final class Browser implements AutoCloseable {
 
   WebDriver driver() {
     return driver;
+  }
+
+  /** Logs in on the login page and waits for the system page. */
+  void logIn(String user, String password) {
+    driver.get(ServerUnderTest.HTTP + "/");
+    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("login-form")));
+    driver.findElement(By.id("j_username")).sendKeys(user);
+    driver.findElement(By.id("j_password")).sendKeys(password);
+    driver.findElement(By.id("login-submit")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("environment")));
   }
 
   /** Saves a screenshot as build output (target/screenshots/NAME.png). */

@@ -151,9 +151,59 @@ class DomainApiIT {
                 .build());
 
     assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(json(response).getString("field")).isEqualTo("crawlerTraps");
     assertThat(json(response).getString("detail"))
         .contains("'(unclosed'", "not a valid regular expression");
     assertThat(json(admin.get("/api/domains/" + name))).doesNotContainKey("comments");
+  }
+
+  @Test
+  void givenAliases_whenListingAliases_thenEachIsListedWithItsDomainAndTheGlobMatchesEitherName()
+      throws Exception {
+    String prefix = "alias" + UUID.randomUUID().toString().substring(0, 6);
+    String main = prefix + "-main.dk";
+    for (String name : new String[] {main, prefix + "-b.dk", prefix + "-a.dk", prefix + "-x.dk"}) {
+      admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+    }
+    for (String alias : new String[] {prefix + "-b.dk", prefix + "-a.dk"}) {
+      int version = json(admin.get("/api/domains/" + alias)).getInt("version");
+      HttpResponse<String> changed =
+          admin.put(
+              "/api/domains/" + alias,
+              Json.createObjectBuilder().add("version", version).add("aliasOf", main).build());
+      assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
+    }
+
+    JsonObject byPrefix = json(admin.get("/api/domains/aliases?name=" + prefix + "*"));
+    JsonObject byMain = json(admin.get("/api/domains/aliases?name=" + main));
+
+    assertThat(byPrefix.getJsonNumber("total").longValue()).isEqualTo(2);
+    assertThat(byPrefix.getJsonArray("items").getValuesAs(JsonObject.class))
+        .extracting(o -> o.getString("name") + " -> " + o.getString("aliasOf"))
+        .containsExactly(prefix + "-a.dk -> " + main, prefix + "-b.dk -> " + main);
+    assertThat(byPrefix.getJsonArray("items").getJsonObject(0).getString("since")).isNotBlank();
+    assertThat(byMain.getJsonNumber("total").longValue()).isEqualTo(2);
+    assertThat(json(admin.get("/api/domains/aliases?name=" + prefix + "-x.dk")).getInt("total"))
+        .isZero();
+  }
+
+  @Test
+  void givenAliasOfMissingDomain_whenUpdating_thenRefusedForTheFieldAliasOf() throws Exception {
+    String name = uniqueDomain();
+    admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+    int version = json(admin.get("/api/domains/" + name)).getInt("version");
+
+    HttpResponse<String> response =
+        admin.put(
+            "/api/domains/" + name,
+            Json.createObjectBuilder()
+                .add("version", version)
+                .add("aliasOf", "no-such-" + name)
+                .build());
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(json(response).getString("field")).isEqualTo("aliasOf");
+    assertThat(json(response).getString("detail")).contains("no-such-" + name, "no such domain");
   }
 
   @Test

@@ -6,6 +6,8 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
@@ -13,6 +15,7 @@ import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
@@ -34,6 +37,11 @@ public class DomainService {
 
   public Page<DomainSummary> list(String nameGlob, int page, int size) {
     return domains.list(nameGlob, page, size);
+  }
+
+  /** One page of the domains that are aliases of another; the glob matches either name. */
+  public Page<DomainAlias> aliases(String nameGlob, int page, int size) {
+    return domains.listAliases(nameGlob, page, size);
   }
 
   public long count() {
@@ -63,7 +71,8 @@ public class DomainService {
   }
 
   /**
-   * Changes a domain's own fields.
+   * Changes a domain's own fields. A refused value is reported for its field ({@code crawlerTraps},
+   * {@code aliasOf}, {@code defaultConfiguration}), so that a form can show it next to that field.
    *
    * @param aliasOf the domain this one is an alias of, or null/blank for none
    * @param defaultConfiguration the name of the configuration to make the default
@@ -79,17 +88,45 @@ public class DomainService {
     Domain domain = find(name);
     checkVersion("Domain '" + domain.name() + "'", domain.version(), version);
     domain.changeComments(comments);
-    domain.changeCrawlerTraps(crawlerTraps == null ? List.of() : crawlerTraps);
+    field(
+        "crawlerTraps",
+        () -> domain.changeCrawlerTraps(crawlerTraps == null ? List.of() : crawlerTraps));
     String currentAlias = domain.aliasOf().map(Domain::name).orElse(null);
-    String wantedAlias =
-        aliasOf == null || aliasOf.isBlank() ? null : DomainName.of(aliasOf).ascii();
-    if (wantedAlias == null) {
+    if (aliasOf == null || aliasOf.isBlank()) {
       domain.makeAliasOf(null, false, clock.instant());
-    } else if (!wantedAlias.equals(currentAlias)) {
-      domain.makeAliasOf(find(wantedAlias), domains.hasAliases(domain), clock.instant());
+    } else {
+      DomainName wanted = field("aliasOf", () -> DomainName.of(aliasOf));
+      if (!wanted.ascii().equals(currentAlias)) {
+        Domain target =
+            domains
+                .findByName(wanted)
+                .orElseThrow(
+                    () ->
+                        new InvalidFieldException(
+                            "aliasOf",
+                            "Domain '"
+                                + domain.name()
+                                + "' cannot be an alias of '"
+                                + aliasOf.strip()
+                                + "': there is no such domain"));
+        boolean hasAliases = domains.hasAliases(domain);
+        field("aliasOf", () -> domain.makeAliasOf(target, hasAliases, clock.instant()));
+      }
     }
     if (defaultConfiguration != null && !defaultConfiguration.isBlank()) {
-      domain.markDefault(configuration(domain, defaultConfiguration));
+      DomainConfiguration configuration =
+          domain
+              .findConfiguration(defaultConfiguration)
+              .orElseThrow(
+                  () ->
+                      new InvalidFieldException(
+                          "defaultConfiguration",
+                          "Domain '"
+                              + domain.name()
+                              + "' has no configuration '"
+                              + defaultConfiguration
+                              + "' to make the default"));
+      domain.markDefault(configuration);
     }
     domains.flush();
     return DomainViews.of(domain);
@@ -205,6 +242,26 @@ public class DomainService {
             () ->
                 new NotFoundException(
                     "Domain '" + domain.name() + "' has no configuration '" + name + "'"));
+  }
+
+  /** Runs a change; what the domain model refuses is reported as a problem of {@code field}. */
+  private static void field(String field, Runnable change) {
+    field(
+        field,
+        () -> {
+          change.run();
+          return null;
+        });
+  }
+
+  private static <T> T field(String field, Supplier<T> change) {
+    try {
+      return change.get();
+    } catch (InvalidFieldException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new InvalidFieldException(field, e.getMessage(), e);
+    }
   }
 
   private static void checkVersion(String what, int stored, int edited) {

@@ -24,6 +24,12 @@ public interface DomainRepository {
   /** Number of domains per top-level domain, most first. */
   Map<String, Long> countByTopLevelDomain();
 
+  /**
+   * Domains that are aliases of another, ordered by the domain they are an alias of, then by name;
+   * the glob ({@code *}, {@code ?}) matches either name.
+   */
+  Page<DomainAlias> listAliases(String nameGlob, int page, int size);
+
   /** Whether any domain is an alias of {@code domain}. */
   boolean hasAliases(Domain domain);
 

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
@@ -85,6 +86,34 @@ public class JpaDomainRepository implements DomainRepository {
         .getResultList()
         .forEach(row -> counts.put((String) row[0], (Long) row[1]));
     return counts;
+  }
+
+  @Override
+  public Page<DomainAlias> listAliases(String nameGlob, int page, int size) {
+    Page.checkRequest(page, size);
+    String pattern = NameGlob.toLikePattern(nameGlob);
+    boolean all = pattern.equals("%");
+    String from =
+        " FROM Domain d JOIN d.aliasOf a"
+            + (all
+                ? ""
+                : " WHERE d.unicodeName LIKE :pattern ESCAPE '!'"
+                    + " OR a.unicodeName LIKE :pattern ESCAPE '!'");
+    var items =
+        em.createQuery(
+                "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainAlias("
+                    + "d.name, d.unicodeName, a.name, a.unicodeName, d.aliasSetAt)"
+                    + from
+                    + " ORDER BY a.unicodeName, d.unicodeName",
+                DomainAlias.class)
+            .setFirstResult(page * size)
+            .setMaxResults(size);
+    var count = em.createQuery("SELECT COUNT(d)" + from, Long.class);
+    if (!all) {
+      items.setParameter("pattern", pattern);
+      count.setParameter("pattern", pattern);
+    }
+    return new Page<>(items.getResultList(), count.getSingleResult(), page, size);
   }
 
   @Override

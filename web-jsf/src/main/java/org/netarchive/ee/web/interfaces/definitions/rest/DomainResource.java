@@ -27,6 +27,7 @@ import org.netarchive.ee.scheduler.application.domain.DomainViews.PasswordView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
 import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.ConfigurationRequest;
 import org.netarchive.ee.web.interfaces.definitions.rest.DomainRequests.DomainChange;
@@ -42,6 +43,8 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  * <ul>
  *   <li>{@code GET /api/domains?name=kb*&page=0&size=50} — paged list, name glob filter
  *   <li>{@code GET /api/domains/statistics} — total and count per top-level domain
+ *   <li>{@code GET /api/domains/aliases?name=kb*&page=0&size=50} — domains that are aliases of
+ *       another, by the domain they are an alias of; the glob matches either name
  *   <li>{@code POST /api/domains} {@code {"name": "kb.dk"}} — create (201)
  *   <li>{@code GET|PUT /api/domains/{name}} — read, change comments, traps, alias, default
  *   <li>{@code POST|PUT /api/domains/{name}/seedlists[/{list}]}, {@code .../configurations[/{c}]},
@@ -72,6 +75,15 @@ public class DomainResource {
   @Path("statistics")
   public Statistics statistics() {
     return new Statistics(domains.count(), domains.countByTopLevelDomain());
+  }
+
+  @GET
+  @Path("aliases")
+  public Page<DomainAlias> aliases(
+      @QueryParam("name") String nameGlob,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    return FieldProblem.check("page", () -> domains.aliases(nameGlob, page, size));
   }
 
   @POST

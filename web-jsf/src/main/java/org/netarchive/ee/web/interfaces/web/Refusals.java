@@ -1,0 +1,102 @@
+package org.netarchive.ee.web.interfaces.web;
+
+import jakarta.ejb.EJBAccessException;
+import jakarta.ejb.EJBException;
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.FacesContext;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.persistence.PersistenceException;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
+import org.netarchive.ee.scheduler.application.domain.NotFoundException;
+import org.netarchive.ee.scheduler.application.domain.StaleEditException;
+
+/**
+ * Runs service calls for a form and shows what the services refuse, with their whole message: next
+ * to the field the refusal names (the input whose id is that field's name, inside the form), or
+ * next to the form's main field for the call; a stale edit, a thing that is gone or a missing right
+ * at the top of the page. The UI validates nothing itself that the services validate, so it refuses
+ * exactly what the REST API refuses.
+ */
+public final class Refusals {
+
+  private Refusals() {}
+
+  /**
+   * Runs {@code call}.
+   *
+   * @param form the id of the form whose inputs are named after the services' fields
+   * @param mainField the input a refusal that names no field is shown next to; {@code null} for the
+   *     top of the page
+   * @return the call's result, or empty if it was refused (and the refusal is shown)
+   * @throws RuntimeException anything that is not a refusal of the input, as it came
+   */
+  public static <T> Optional<T> attempt(String form, String mainField, Supplier<T> call) {
+    try {
+      return Optional.of(call.get());
+    } catch (RuntimeException e) {
+      FacesContext context = FacesContext.getCurrentInstance();
+      switch (unwrap(e)) {
+        case InvalidFieldException refused ->
+            show(context, form, refused.field(), mainField, refused.getMessage());
+        case StaleEditException stale -> show(context, null, null, null, stale.getMessage());
+        case NotFoundException missing -> show(context, null, null, null, missing.getMessage());
+        case IllegalArgumentException refused ->
+            show(context, form, mainField, null, refused.getMessage());
+        case EJBAccessException denied ->
+            show(context, null, null, null, Texts.text("refusal.role"));
+        case OptimisticLockException concurrent ->
+            show(context, null, null, null, Texts.text("refusal.concurrentChange"));
+        default -> throw e;
+      }
+      context.validationFailed();
+      return Optional.empty();
+    }
+  }
+
+  /** Shows an error next to an input of a form, or at the top if there is no such input. */
+  public static void error(String form, String field, String text) {
+    show(FacesContext.getCurrentInstance(), form, field, null, text);
+  }
+
+  /** Shows a piece of news at the top of the page. */
+  public static void info(String text) {
+    FacesContext.getCurrentInstance()
+        .addMessage(null, new FacesMessage(FacesMessage.SEVERITY_INFO, text, text));
+  }
+
+  /** Shows a piece of news at the top of the page the browser is redirected to. */
+  public static void infoAfterRedirect(String text) {
+    FacesContext.getCurrentInstance().getExternalContext().getFlash().setKeepMessages(true);
+    info(text);
+  }
+
+  private static void show(
+      FacesContext context, String form, String field, String fallbackField, String text) {
+    String clientId = clientId(context, form, field);
+    if (clientId == null) {
+      clientId = clientId(context, form, fallbackField);
+    }
+    context.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, text, text));
+  }
+
+  private static String clientId(FacesContext context, String form, String field) {
+    if (form == null || field == null || context.getViewRoot() == null) {
+      return null;
+    }
+    String id = form + jakarta.faces.component.UINamingContainer.getSeparatorChar(context) + field;
+    return context.getViewRoot().findComponent(id) == null ? null : id;
+  }
+
+  private static Throwable unwrap(Throwable thrown) {
+    Throwable e = thrown;
+    while (e.getCause() != null
+        && (e instanceof EJBException && !(e instanceof EJBAccessException)
+            || e instanceof jakarta.transaction.RollbackException
+            || e instanceof PersistenceException && !(e instanceof OptimisticLockException))) {
+      e = e.getCause();
+    }
+    return e;
+  }
+}

@@ -1,0 +1,37 @@
+package org.netarchive.ee.web.interfaces.web;
+
+import jakarta.faces.context.FacesContext;
+import java.text.MessageFormat;
+import java.util.Locale;
+import java.util.ResourceBundle;
+
+/**
+ * The UI's texts for backing beans, from the bundle pages know as {@code msg} ({@code
+ * org.netarchive.ee.web.messages}), in the language of the current view.
+ */
+public final class Texts {
+
+  /** The bundle's base name, as faces-config.xml registers it. */
+  public static final String BUNDLE = "org.netarchive.ee.web.messages";
+
+  private Texts() {}
+
+  /**
+   * The text of {@code key}; with arguments, the text is a {@link MessageFormat} pattern they are
+   * put into.
+   */
+  public static String text(String key, Object... arguments) {
+    FacesContext context = FacesContext.getCurrentInstance();
+    Locale locale = locale(context);
+    String pattern = ResourceBundle.getBundle(BUNDLE, locale).getString(key);
+    return arguments.length == 0 ? pattern : new MessageFormat(pattern, locale).format(arguments);
+  }
+
+  /** The current view's language. */
+  public static Locale locale(FacesContext context) {
+    if (context != null && context.getViewRoot() != null) {
+      return context.getViewRoot().getLocale();
+    }
+    return Locale.ENGLISH;
+  }
+}
