@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -172,6 +173,11 @@ class DefinitionsBrowserIT {
       driver.findElement(By.id("upload:start")).click();
       wait.until(ExpectedConditions.urlContains("execution="));
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("progress:bar")));
+      // Shown as soon as some lines are done (or the run is over, on a fast machine).
+      wait.until(
+          d ->
+              !d.findElement(By.id("progress:lines")).getText().startsWith("0 ")
+                  || d.findElement(By.id("progress:state")).getText().equals("Completed"));
       browser.screenshot("definitions-create-domains-progress");
       String seenWhileRunning = driver.findElement(By.id("progress:lines")).getText();
       wait.until(ExpectedConditions.textToBe(By.id("progress:state"), "Completed"));
@@ -232,6 +238,8 @@ class DefinitionsBrowserIT {
 
   @Test
   void givenDanishBrowser_whenLoggedIn_thenMenuAndPagesAreInDanish() throws Exception {
+    String domain = "dansk-" + UUID.randomUUID().toString().substring(0, 8) + ".dk";
+    Api.admin().post("/api/domains", Json.createObjectBuilder().add("name", domain).build());
     try (Browser browser = new Browser("da")) {
       WebDriver driver = browser.driver();
       driver.get(ServerUnderTest.HTTP + "/");
@@ -244,10 +252,16 @@ class DefinitionsBrowserIT {
       String menu = menuText(driver);
       assertThat(menu).contains("Definitioner", "Domæner", "Opret domæner", "Tidsplaner");
 
-      driver.get(UI + "domains.xhtml");
-      new WebDriverWait(driver, Duration.ofSeconds(30))
-          .until(ExpectedConditions.textToBe(By.tagName("h1"), "Domæner"));
-      assertThat(driver.findElement(By.id("search:find")).getText()).isEqualTo("Find");
+      driver.get(UI + "domains.xhtml?name=dansk-*");
+      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      wait.until(ExpectedConditions.textToBe(By.tagName("h1"), "Domæner"));
+      assertThat(driver.findElement(By.id("list:domains")).getText())
+          .contains("Topdomæne", "Oprettet", domain);
+      new Actions(driver)
+          .moveToElement(
+              driver.findElement(By.xpath("//*[@id='menu']//span[text()='Definitioner']")))
+          .perform();
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.linkText("Domænestatistik")));
       browser.screenshot("definitions-domains-da");
       System.out.println("Danish menu: " + menu.replaceAll("\\s+", " ").strip());
     }
@@ -270,6 +284,96 @@ class DefinitionsBrowserIT {
           .until(ExpectedConditions.visibilityOfElementLocated(By.id("search:glob")));
       assertThat(driver.findElements(By.id("search:create"))).isEmpty();
       System.out.println("Viewer menu: " + menu.replaceAll("\\s+", " ").strip());
+    }
+  }
+
+  @Test
+  void givenAdmin_whenUploadingATemplateAndVisitingEveryPage_thenEachShowsWhatItIsFor()
+      throws Exception {
+    Api admin = Api.admin();
+    String main = uniqueDomain();
+    String alias = uniqueDomain();
+    for (String name : new String[] {main, alias}) {
+      admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+    }
+    int version = json(admin.get("/api/domains/" + alias)).getInt("version");
+    admin.put(
+        "/api/domains/" + alias,
+        Json.createObjectBuilder().add("version", version).add("aliasOf", main).build());
+    String template = "ui-template-" + UUID.randomUUID().toString().substring(0, 8);
+    Path cxml = Files.createTempFile("crawler-beans", ".cxml");
+    Files.write(cxml, admin.getBytes("/api/templates/default_orderxml/crawler-beans.cxml").body());
+    Path notXml = Files.createTempFile("not-a-template", ".cxml");
+    Files.writeString(notXml, "<beans>\n<unclosed>\n</beans>\n");
+    try (Browser browser = new Browser()) {
+      WebDriver driver = browser.driver();
+      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+
+      // Crawl templates: a text that is not a template is refused next to the file, with its line.
+      driver.get(UI + "templates.xhtml");
+      type(driver, "upload:name", template);
+      type(driver, "upload:description", "Made in the browser test");
+      driver
+          .findElement(By.cssSelector("input[type=file][id^='upload:template']"))
+          .sendKeys(notXml.toString());
+      driver.findElement(By.id("upload:send")).click();
+      By templateMessage = By.id("upload:templateMessage");
+      wait.until(ExpectedConditions.textToBePresentInElementLocated(templateMessage, "line"));
+      System.out.println("Template refused: " + driver.findElement(templateMessage).getText());
+
+      // ... and a real one is created, listed, and can be deactivated.
+      driver
+          .findElement(By.cssSelector("input[type=file][id^='upload:template']"))
+          .sendKeys(cxml.toString());
+      driver.findElement(By.id("upload:send")).click();
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(By.id("messages"), "was created"));
+      type(driver, "search:glob", template);
+      driver.findElement(By.id("search:find")).click();
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(By.id("list:templates"), template));
+      driver.findElement(By.cssSelector("#list\\:templates .ui-row-toggler")).click();
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(By.id("list:templates"), "SHA-256"));
+      browser.screenshot("definitions-templates");
+      driver.findElement(By.xpath("//button[.//span[text()='Deactivate']]")).click();
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(
+              By.id("messages"), "no longer offered"));
+      assertThat(driver.findElement(By.id("list:templates")).getText()).contains("inactive");
+
+      // Statistics, aliases, a configuration and a new schedule.
+      driver.get(UI + "domain-statistics.xhtml");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("statistics:tlds")));
+      assertThat(driver.findElement(By.id("statistics:tlds")).getText()).contains(".dk");
+      browser.screenshot("definitions-domain-statistics");
+      System.out.println("Statistics: " + driver.findElement(By.id("total")).getText());
+
+      driver.get(UI + "aliases.xhtml?name=" + main);
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.linkText(alias)));
+      browser.screenshot("definitions-aliases");
+
+      driver.get(UI + "edit-configuration.xhtml?domain=" + main + "&name=defaultconfig");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("configuration:maxBytes")));
+      assertThat(driver.findElement(By.id("configuration:maxBytes")).getDomProperty("value"))
+          .isEqualTo("1000000000");
+      type(driver, "configuration:maxHops", "5000");
+      driver.findElement(By.id("configuration:save")).click();
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(
+              By.id("configuration:settingsMessage"), "5000"));
+      browser.screenshot("definitions-edit-configuration");
+      System.out.println(
+          "Configuration refused: "
+              + driver.findElement(By.id("configuration:settingsMessage")).getText());
+
+      driver.get(UI + "edit-schedule.xhtml");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("schedule:name")));
+      browser.screenshot("definitions-edit-schedule");
+    } finally {
+      Files.deleteIfExists(cxml);
+      Files.deleteIfExists(notXml);
     }
   }
 

@@ -86,6 +86,14 @@ public class EditDomain implements Serializable {
     return templateNames.getOrDefault(id, "#" + id);
   }
 
+  /** The seeds a list of seed lists shows of each. */
+  public static final int SEEDS_SHOWN = 3;
+
+  /** The first seeds of a list, those the page shows. */
+  public List<String> first(List<String> seeds) {
+    return seeds.subList(0, Math.min(SEEDS_SHOWN, seeds.size()));
+  }
+
   /** Names as a list in a sentence: "a, b, c". */
   public String joined(List<String> names) {
     return String.join(", ", names);
