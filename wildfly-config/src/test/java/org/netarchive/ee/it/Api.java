@@ -75,6 +75,24 @@ final class Api {
             .build());
   }
 
+  /** POSTs a text of the given media type, e.g. a CSV file as text/csv. */
+  HttpResponse<String> post(String path, String contentType, String body) throws Exception {
+    return ServerUnderTest.send(
+        request(path)
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
+  /** A name as one segment of a path: spaces and other reserved characters escaped. */
+  static String segment(String name) {
+    try {
+      return new java.net.URI(null, null, name, null).getRawPath().replace("/", "%2F");
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalArgumentException(name, e);
+    }
+  }
+
   HttpResponse<String> put(String path, JsonValue body) throws Exception {
     return ServerUnderTest.send(
         request(path)

@@ -10,7 +10,7 @@ import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
 
 /** Schedules in a list, for testing the service without a database. */
-final class InMemoryScheduleRepository implements ScheduleRepository {
+public final class InMemoryScheduleRepository implements ScheduleRepository {
 
   private final List<Schedule> schedules = new ArrayList<>();
   int flushes;

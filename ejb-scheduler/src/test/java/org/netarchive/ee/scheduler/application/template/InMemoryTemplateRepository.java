@@ -19,7 +19,7 @@ import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersionI
  * Templates in a list, for testing the service without a database. Gives a template its id when it
  * is added, as the database would.
  */
-final class InMemoryTemplateRepository implements HarvestTemplateRepository {
+public final class InMemoryTemplateRepository implements HarvestTemplateRepository {
 
   private final List<HarvestTemplate> templates = new ArrayList<>();
   private long nextId = 1;

@@ -38,4 +38,7 @@ public interface HarvestChannelRepository {
    * the two changes matters; this is why it is not left to the caller.)
    */
   void makeDefault(HarvestChannel channel);
+
+  /** Writes pending changes now, so versions in views made afterwards are the new ones. */
+  void flush();
 }

@@ -1,7 +1,9 @@
 package org.netarchive.ee.scheduler.domain.model.harvest;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.Page;
@@ -34,6 +36,17 @@ public interface HarvestDefinitionRepository {
   /** One page of a selective harvest's configurations, with names, ordered by domain name. */
   Page<ChosenConfiguration> configurations(long selectiveHarvestId, int page, int size);
 
+  /**
+   * How many configurations each of these selective harvests has, for lists that show it without
+   * loading them.
+   *
+   * @return by harvest id; harvests without configurations (or of the other kind) are absent
+   */
+  Map<Long, Long> configurationCounts(Collection<Long> selectiveHarvestIds);
+
   /** Stores a new harvest. */
   void add(HarvestDefinition harvest);
+
+  /** Writes pending changes now, so versions in views made afterwards are the new ones. */
+  void flush();
 }

@@ -20,9 +20,10 @@ import org.netarchive.ee.scheduler.domain.model.domain.Seeds;
  *
  * <p>A seed's domain is its host's domain ({@link DomainName#ofHost}): {@code
  * http://www.kb.dk/news} belongs to {@code kb.dk}. Lines are read as seed lists are: blank lines
- * and lines starting with '#' are skipped, repeated seeds kept once. A line that is not an http(s)
- * URL, or whose host has no domain (a public suffix, an unknown top-level domain), is refused with
- * its line number and the reason; the others are still sorted.
+ * and lines starting with '#' are skipped, seeds are kept in their ASCII form ({@link
+ * Seeds#validate}) and repeated seeds once. A line that is not an http(s) URL, or whose host has no
+ * domain (a public suffix, an unknown top-level domain), is refused with its line number and the
+ * reason; the others are still sorted.
  */
 public final class SeedsByDomain {
 
@@ -50,9 +51,11 @@ public final class SeedsByDomain {
         continue;
       }
       try {
-        Seeds.validate("line " + lineNumber, List.of(seed));
-        DomainName domain = DomainName.ofHost(URI.create(seed).getHost());
-        byDomain.computeIfAbsent(domain, d -> new LinkedHashSet<>()).add(seed);
+        // The ASCII form, as seed lists keep it: an internationalised host has a host name only
+        // in its punycode form, and the same seed written both ways is one seed.
+        String ascii = Seeds.validate("line " + lineNumber, List.of(seed)).get(0);
+        DomainName domain = DomainName.ofHost(URI.create(ascii).getHost());
+        byDomain.computeIfAbsent(domain, d -> new LinkedHashSet<>()).add(ascii);
       } catch (InvalidDomainNameException e) {
         refused.add(
             new RefusedSeed(lineNumber, seed, "its host has no valid domain: " + e.reason()));

@@ -27,4 +27,7 @@ public interface GlobalCrawlerTrapListRepository {
 
   /** Stores a new list. */
   void add(GlobalCrawlerTrapList list);
+
+  /** Writes pending changes now, so versions in views made afterwards are the new ones. */
+  void flush();
 }

@@ -60,4 +60,9 @@ public class JpaGlobalCrawlerTrapListRepository implements GlobalCrawlerTrapList
   public void add(GlobalCrawlerTrapList list) {
     em.persist(list);
   }
+
+  @Override
+  public void flush() {
+    em.flush();
+  }
 }

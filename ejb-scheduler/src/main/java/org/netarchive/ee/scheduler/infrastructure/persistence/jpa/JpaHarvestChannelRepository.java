@@ -85,4 +85,9 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
         .executeUpdate();
     channel.makeDefaultInsteadOf(current);
   }
+
+  @Override
+  public void flush() {
+    em.flush();
+  }
 }

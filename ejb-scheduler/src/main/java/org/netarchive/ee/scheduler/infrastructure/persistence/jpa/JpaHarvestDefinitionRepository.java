@@ -5,7 +5,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.NameGlob;
@@ -96,7 +99,28 @@ public class JpaHarvestDefinitionRepository implements HarvestDefinitionReposito
   }
 
   @Override
+  public Map<Long, Long> configurationCounts(Collection<Long> selectiveHarvestIds) {
+    Map<Long, Long> counts = new HashMap<>();
+    if (selectiveHarvestIds.isEmpty()) {
+      return counts;
+    }
+    em.createQuery(
+            "SELECT h.id, COUNT(k) FROM SelectiveHarvest h JOIN h.configurations k"
+                + " WHERE h.id IN :ids GROUP BY h.id",
+            Object[].class)
+        .setParameter("ids", List.copyOf(selectiveHarvestIds))
+        .getResultList()
+        .forEach(row -> counts.put((Long) row[0], (Long) row[1]));
+    return counts;
+  }
+
+  @Override
   public void add(HarvestDefinition harvest) {
     em.persist(harvest);
+  }
+
+  @Override
+  public void flush() {
+    em.flush();
   }
 }

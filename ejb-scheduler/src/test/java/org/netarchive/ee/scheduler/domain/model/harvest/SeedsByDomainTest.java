@@ -36,6 +36,20 @@ class SeedsByDomainTest {
   }
 
   @Test
+  void givenAnInternationalisedHost_whenSorted_thenItsDomainAndSeedAreInTheAsciiForm() {
+    DomainName domain = DomainName.of("kø.dk");
+
+    SeedsByDomain sorted =
+        SeedsByDomain.of(
+            List.of("http://www.kø.dk/æble", "http://www." + domain.ascii() + "/%C3%A6ble"));
+
+    assertThat(sorted.refused()).isEmpty();
+    assertThat(sorted.domains()).containsExactly(domain);
+    assertThat(sorted.seeds().get(domain))
+        .containsExactly("http://www." + domain.ascii() + "/%C3%A6ble");
+  }
+
+  @Test
   void givenIpAddressHosts_whenSorted_thenEachAddressIsItsOwnDomain() {
     SeedsByDomain sorted = SeedsByDomain.of(List.of("http://192.0.2.7:8080/a", "http://[::1]/"));
 

@@ -1,0 +1,33 @@
+package org.netarchive.ee.scheduler.application;
+
+import java.util.function.Supplier;
+
+/** Ties what the domain model refuses to the field of the form or request it came from. */
+public final class Fields {
+
+  private Fields() {}
+
+  /**
+   * Runs {@code action}; an {@link IllegalArgumentException} from it becomes an {@link
+   * InvalidFieldException} of {@code field} with the same message, unless it names a field already.
+   */
+  public static <T> T checked(String field, Supplier<T> action) {
+    try {
+      return action.get();
+    } catch (InvalidFieldException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new InvalidFieldException(field, e.getMessage(), e);
+    }
+  }
+
+  /** As {@link #checked(String, Supplier)}, for an action without a result. */
+  public static void check(String field, Runnable action) {
+    checked(
+        field,
+        () -> {
+          action.run();
+          return null;
+        });
+  }
+}

@@ -1,0 +1,640 @@
+package org.netarchive.ee.scheduler.application.harvest;
+
+import static org.netarchive.ee.scheduler.application.Fields.check;
+import static org.netarchive.ee.scheduler.application.Fields.checked;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
+import org.netarchive.ee.scheduler.application.PageRequest;
+import org.netarchive.ee.scheduler.application.domain.NotFoundException;
+import org.netarchive.ee.scheduler.application.domain.StaleEditException;
+import org.netarchive.ee.scheduler.application.harvest.HarvestViews.HarvestView;
+import org.netarchive.ee.scheduler.application.harvest.HarvestViews.RefusedDomainView;
+import org.netarchive.ee.scheduler.application.harvest.HarvestViews.RefusedSeedView;
+import org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded;
+import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
+import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
+import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
+import org.netarchive.ee.scheduler.domain.model.domain.Domain;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
+import org.netarchive.ee.scheduler.domain.model.domain.SeedList;
+import org.netarchive.ee.scheduler.domain.model.harvest.ChosenConfiguration;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinitionRepository;
+import org.netarchive.ee.scheduler.domain.model.harvest.SeedsByDomain;
+import org.netarchive.ee.scheduler.domain.model.harvest.SelectiveHarvest;
+import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
+import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotLimits;
+import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
+import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
+
+/**
+ * Harvest definitions: selective harvests (chosen domain configurations on a schedule) and snapshot
+ * harvests (every domain, once, within limits). Viewers read; curators and admins create, change,
+ * activate and deactivate them. Refused input names the field at fault ({@link
+ * InvalidFieldException}); a change made on an older version than the stored one is refused ({@link
+ * StaleEditException}).
+ *
+ * <p>Seeds added to a selective harvest are sorted by domain ({@link SeedsByDomain}); domains that
+ * do not exist are created, and every domain gets a seed list and a configuration named after the
+ * harvest ({@link SeedsByDomain#configurationName}), which the harvest then harvests. Seeds that
+ * are no usable URL are reported with their line and the reason; the others are still added.
+ */
+@Stateless
+@RolesAllowed({"admin", "curator", "viewer"})
+public class HarvestService {
+
+  /** How many configurations a harvest is read or changed with, unless a page is asked for. */
+  public static final int CONFIGURATIONS_PAGE_SIZE = 50;
+
+  @Inject private HarvestDefinitionRepository harvests;
+  @Inject private HarvestChannelRepository channels;
+  @Inject private ScheduleRepository schedules;
+  @Inject private DomainRepository domains;
+  @Inject private HarvestTemplateRepository templates;
+
+  private Clock clock = Clock.systemUTC();
+
+  public HarvestService() {}
+
+  /** A service outside the container, e.g. in a test. */
+  HarvestService(
+      HarvestDefinitionRepository harvests,
+      HarvestChannelRepository channels,
+      ScheduleRepository schedules,
+      DomainRepository domains,
+      HarvestTemplateRepository templates,
+      Clock clock) {
+    this.harvests = harvests;
+    this.channels = channels;
+    this.schedules = schedules;
+    this.domains = domains;
+    this.templates = templates;
+    this.clock = clock;
+  }
+
+  /**
+   * One page of the harvests whose names match a glob ({@code *}, {@code ?}), by name.
+   *
+   * @param kind only harvests of this kind; {@code null} for both
+   */
+  public Page<HarvestView> list(HarvestKind kind, String nameGlob, int page, int size) {
+    PageRequest request = new PageRequest(page, size);
+    Page<HarvestDefinition> found = harvests.list(kind, nameGlob, request.page(), request.size());
+    Map<Long, Long> counts =
+        harvests.configurationCounts(
+            found.items().stream()
+                .filter(h -> h.kind() == HarvestKind.SELECTIVE)
+                .map(HarvestDefinition::id)
+                .toList());
+    return found.map(h -> HarvestViews.summary(h, counts.getOrDefault(h.id(), 0L)));
+  }
+
+  /** A harvest with the first page of its configurations. */
+  public HarvestView get(String name) {
+    return get(name, 0, CONFIGURATIONS_PAGE_SIZE);
+  }
+
+  /** A harvest with one page of its configurations, by domain name. */
+  public HarvestView get(String name, int page, int size) {
+    PageRequest request = new PageRequest(page, size);
+    return view(find(name), request);
+  }
+
+  /**
+   * Creates an inactive selective harvest.
+   *
+   * @param settings its name and, if wanted, channel (else the default selective channel),
+   *     schedule, comments and audience
+   */
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView createSelective(HarvestSettings settings) {
+    refuseSnapshotFields(settings, "A selective harvest");
+    String name = newName(settings.name());
+    HarvestChannel channel = channel(settings.channel(), HarvestKind.SELECTIVE);
+    Instant now = clock.instant();
+    SelectiveHarvest harvest = checked("channel", () -> new SelectiveHarvest(name, channel, now));
+    check("comments", () -> harvest.changeComments(settings.comments()));
+    check("audience", () -> harvest.changeAudience(settings.audience()));
+    if (present(settings.schedule())) {
+      Schedule schedule = schedule(settings.schedule());
+      check("schedule", () -> harvest.useSchedule(schedule, now));
+    }
+    harvests.add(harvest);
+    harvests.flush();
+    return view(harvest, firstPage());
+  }
+
+  /**
+   * Creates an inactive snapshot harvest.
+   *
+   * @param settings its name and, if wanted, channel (else the default snapshot channel), limits
+   *     (else those of {@link SnapshotLimits#defaults()}), the snapshot it continues from, comments
+   *     and audience
+   */
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView createSnapshot(HarvestSettings settings) {
+    refuseSelectiveFields(settings, "A snapshot harvest");
+    String name = newName(settings.name());
+    HarvestChannel channel = channel(settings.channel(), HarvestKind.SNAPSHOT);
+    SnapshotLimits limits = limits(settings, SnapshotLimits.defaults());
+    SnapshotHarvest harvest =
+        checked("channel", () -> new SnapshotHarvest(name, channel, limits, clock.instant()));
+    check("comments", () -> harvest.changeComments(settings.comments()));
+    check("audience", () -> harvest.changeAudience(settings.audience()));
+    if (present(settings.continueFrom())) {
+      SnapshotHarvest previous = previousSnapshot(settings.continueFrom());
+      check("continueFrom", () -> harvest.continueFrom(previous));
+    }
+    harvests.add(harvest);
+    harvests.flush();
+    return view(harvest, firstPage());
+  }
+
+  /**
+   * Changes a harvest's definition; whether it is active and its configurations are changed by
+   * their own calls. An absent field keeps the harvest's value; an empty text removes comments,
+   * audience, the schedule or the snapshot it continues from.
+   *
+   * @param name the harvest's current name
+   * @param version the version the change was made on
+   */
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView update(String name, int version, HarvestSettings settings) {
+    HarvestDefinition harvest = find(name);
+    if (harvest.version() != version) {
+      throw new StaleEditException("Harvest '" + harvest.name() + "'", harvest.version(), version);
+    }
+    // Checked and looked up before anything changes: a query after a change would flush it.
+    String newName = null;
+    if (present(settings.name())) {
+      String wanted = checked("name", () -> HarvestDefinition.validName(settings.name()));
+      if (!wanted.equals(harvest.name())) {
+        newName = newName(wanted);
+      }
+    }
+    HarvestChannel channel =
+        present(settings.channel()) ? channel(settings.channel(), harvest.kind()) : null;
+    Instant now = clock.instant();
+    switch (harvest) {
+      case SelectiveHarvest selective -> {
+        refuseSnapshotFields(settings, selective.describe());
+        Optional<Schedule> schedule =
+            settings.schedule() == null
+                ? selective.schedule()
+                : present(settings.schedule())
+                    ? Optional.of(schedule(settings.schedule()))
+                    : Optional.empty();
+        if (!schedule.equals(selective.schedule())) {
+          check("schedule", () -> selective.useSchedule(schedule.orElse(null), now));
+        }
+      }
+      case SnapshotHarvest snapshot -> {
+        refuseSelectiveFields(settings, snapshot.describe());
+        SnapshotLimits limits = limits(settings, snapshot.limits());
+        SnapshotHarvest previous =
+            settings.continueFrom() == null
+                ? snapshot.previousSnapshot().orElse(null)
+                : present(settings.continueFrom())
+                    ? previousSnapshot(settings.continueFrom())
+                    : null;
+        check("limits", () -> snapshot.changeLimits(limits));
+        check("continueFrom", () -> snapshot.continueFrom(previous));
+      }
+      default -> throw new IllegalStateException("Unknown kind of harvest: " + harvest);
+    }
+    if (newName != null) {
+      String renamed = newName;
+      check("name", () -> harvest.rename(renamed));
+    }
+    if (channel != null) {
+      check("channel", () -> harvest.useChannel(channel));
+    }
+    if (settings.comments() != null) {
+      check("comments", () -> harvest.changeComments(settings.comments()));
+    }
+    if (settings.audience() != null) {
+      check("audience", () -> harvest.changeAudience(settings.audience()));
+    }
+    harvests.flush();
+    return view(harvest, firstPage());
+  }
+
+  /**
+   * Adds a domain configuration to a selective harvest. Adding the one it has for the domain
+   * already changes nothing.
+   *
+   * @param domainName the domain, in Unicode or ASCII form
+   * @param configurationName one of the domain's configurations; {@code null} or blank for its
+   *     default configuration
+   * @throws InvalidFieldException for {@code domain} if there is no such domain, for {@code
+   *     configuration} if it has no such configuration or the harvest has another one of the domain
+   */
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView addConfiguration(
+      String harvestName, String domainName, String configurationName) {
+    SelectiveHarvest harvest = selective(find(harvestName), "domain configurations added");
+    if (!present(domainName)) {
+      throw new InvalidFieldException("domain", "'domain' is required: the domain to harvest");
+    }
+    DomainName name = checked("domain", () -> DomainName.of(domainName));
+    Domain domain =
+        domains
+            .findByName(name)
+            .orElseThrow(
+                () ->
+                    new InvalidFieldException(
+                        "domain", "There is no domain '" + name + "'; create it first"));
+    DomainConfiguration configuration =
+        present(configurationName)
+            ? domain
+                .findConfiguration(configurationName.strip())
+                .orElseThrow(
+                    () ->
+                        new InvalidFieldException(
+                            "configuration",
+                            "Domain '"
+                                + domain.name()
+                                + "' has no configuration '"
+                                + configurationName.strip()
+                                + "'"))
+            : domain.defaultConfiguration();
+    check("configuration", () -> harvest.addConfiguration(ChosenConfiguration.of(configuration)));
+    harvests.flush();
+    return view(harvest, firstPage());
+  }
+
+  /**
+   * Adds seeds to a selective harvest, as a curator does for an event harvest. The seeds are sorted
+   * by domain; a domain that does not exist is created (with its default configuration and seed
+   * list, as any new domain); every domain gets a seed list and a configuration named after the
+   * harvest, holding its seeds (if they exist, from an earlier call, missing seeds are added to the
+   * list), and the harvest harvests that configuration.
+   *
+   * @param seedText one seed per line; blank lines and lines starting with '#' are skipped
+   * @param templateName the crawl template of the configurations made now; {@code null} for the
+   *     default template
+   * @param maxObjects their object limit, -1 for none; {@code null} for the default (none)
+   * @param maxBytes their byte limit, -1 for none; {@code null} for the default
+   * @return what was created and added, and what was refused and why
+   * @throws InvalidFieldException for {@code seeds} if there is no seed at all, for {@code
+   *     template}, {@code maxObjects} or {@code maxBytes} if they are not valid
+   */
+  @RolesAllowed({"admin", "curator"})
+  public SeedsAdded addSeeds(
+      String harvestName, String seedText, String templateName, Long maxObjects, Long maxBytes) {
+    SelectiveHarvest harvest = selective(find(harvestName), "seeds added");
+    SeedsByDomain sorted = SeedsByDomain.of(seedText == null ? "" : seedText);
+    if (sorted.domains().isEmpty() && sorted.refused().isEmpty()) {
+      throw new InvalidFieldException(
+          "seeds",
+          "No seeds were given for " + harvest.describe() + ": send one http(s) URL per line");
+    }
+    HarvestTemplate template = template(templateName);
+    HarvestTemplate defaultTemplate =
+        templates
+            .findByName(DefaultTemplate.NAME)
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "The default crawl template '" + DefaultTemplate.NAME + "' is missing"));
+    CrawlSettings defaults = CrawlSettings.defaults();
+    CrawlSettings settings =
+        defaults.withLimits(
+            limit("maxObjects", maxObjects, defaults.maxObjects()),
+            limit("maxBytes", maxBytes, defaults.maxBytes()));
+    String configurationName = SeedsByDomain.configurationName(harvest.name());
+    Map<Long, Long> chosen = harvest.configurations();
+    Instant now = clock.instant();
+
+    List<String> created = new ArrayList<>();
+    List<RefusedDomainView> refusedDomains = new ArrayList<>();
+    Map<Domain, DomainConfiguration> toHarvest = new LinkedHashMap<>();
+    int accepted = 0;
+    int added = 0;
+    for (Map.Entry<DomainName, List<String>> entry : sorted.seeds().entrySet()) {
+      DomainName name = entry.getKey();
+      List<String> seeds = entry.getValue();
+      accepted += seeds.size();
+      Optional<Domain> existing = domains.findByName(name);
+      if (existing.isPresent()) {
+        Optional<String> conflict = conflict(harvest, chosen, existing.get(), configurationName);
+        if (conflict.isPresent()) {
+          refusedDomains.add(new RefusedDomainView(name.ascii(), seeds, conflict.get()));
+          continue;
+        }
+      }
+      Domain domain =
+          existing.orElseGet(
+              () -> {
+                Domain made = Domain.create(name, defaultTemplate.id(), defaults, now);
+                domains.add(made);
+                created.add(made.name());
+                return made;
+              });
+      added += addSeedList(domain, configurationName, seeds, harvest);
+      toHarvest.put(domain, configuration(domain, configurationName, template, settings, harvest));
+    }
+    // New configurations get their ids when they are written.
+    domains.flush();
+    List<String> configurationsAdded = new ArrayList<>();
+    toHarvest.forEach(
+        (domain, configuration) -> {
+          if (harvest.addConfiguration(ChosenConfiguration.of(configuration))) {
+            configurationsAdded.add(domain.name());
+          }
+        });
+    harvests.flush();
+    return new SeedsAdded(
+        configurationName,
+        accepted,
+        added,
+        created,
+        configurationsAdded,
+        sorted.refused().stream()
+            .map(r -> new RefusedSeedView(r.lineNumber(), r.seed(), r.reason()))
+            .toList(),
+        refusedDomains,
+        view(harvest, firstPage()));
+  }
+
+  /** Why a domain's seeds cannot go into the harvest, if the harvest has another configuration. */
+  private static Optional<String> conflict(
+      SelectiveHarvest harvest, Map<Long, Long> chosen, Domain domain, String configurationName) {
+    Long present = chosen.get(domain.id());
+    if (present == null) {
+      return Optional.empty();
+    }
+    DomainConfiguration other =
+        domain.configurations().stream()
+            .filter(c -> present.equals(c.id()))
+            .findFirst()
+            .orElse(null);
+    if (other == null || other.name().equals(configurationName)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        harvest.describe()
+            + " harvests domain '"
+            + domain.name()
+            + "' with its configuration '"
+            + other.name()
+            + "'; a harvest uses one configuration per domain, so its seeds were not added."
+            + " Add them to that configuration's seed lists, or remove the domain from the"
+            + " harvest first");
+  }
+
+  /** Adds the seeds to the harvest's seed list of the domain; returns how many were new. */
+  private static int addSeedList(
+      Domain domain, String listName, List<String> seeds, SelectiveHarvest harvest) {
+    // The seeds are checked and in their stored (ASCII) form already (SeedsByDomain).
+    Optional<SeedList> existing = domain.findSeedList(listName);
+    if (existing.isEmpty()) {
+      domain.addSeedList(listName, seeds, "Seeds of " + harvest.describe());
+      return seeds.size();
+    }
+    SeedList list = existing.get();
+    Set<String> merged = new LinkedHashSet<>(list.seeds());
+    int before = merged.size();
+    merged.addAll(seeds);
+    if (merged.size() > before) {
+      list.changeSeeds(List.copyOf(merged));
+    }
+    return merged.size() - before;
+  }
+
+  /** The harvest's configuration of the domain, made if it does not exist, using its seed list. */
+  private static DomainConfiguration configuration(
+      Domain domain,
+      String name,
+      HarvestTemplate template,
+      CrawlSettings settings,
+      SelectiveHarvest harvest) {
+    SeedList list = domain.findSeedList(name).orElseThrow();
+    Optional<DomainConfiguration> existing = domain.findConfiguration(name);
+    if (existing.isPresent()) {
+      DomainConfiguration configuration = existing.get();
+      if (!configuration.seedLists().contains(list)) {
+        List<SeedList> lists = new ArrayList<>(configuration.seedLists());
+        lists.add(list);
+        configuration.useSeedLists(lists);
+      }
+      return configuration;
+    }
+    DomainConfiguration configuration = domain.addConfiguration(name, template.id(), settings);
+    configuration.useSeedLists(List.of(list));
+    configuration.changeComments("Made for " + harvest.describe());
+    return configuration;
+  }
+
+  /**
+   * Starts a harvest: a selective harvest runs next at its schedule's first run from now, a
+   * snapshot harvest as soon as the scheduler sees it.
+   *
+   * @throws InvalidFieldException for {@code configurations} if a selective harvest has none, for
+   *     {@code schedule} if it has no schedule or the schedule has no run left
+   */
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView activate(String name) {
+    HarvestDefinition harvest = find(name);
+    String field =
+        harvest instanceof SelectiveHarvest s && s.configurationCount() == 0
+            ? "configurations"
+            : "schedule";
+    check(field, () -> harvest.activate(clock.instant()));
+    harvests.flush();
+    return view(harvest, firstPage());
+  }
+
+  /** Stops a harvest; it makes no jobs until it is activated again. */
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView deactivate(String name) {
+    HarvestDefinition harvest = find(name);
+    harvest.deactivate();
+    harvests.flush();
+    return view(harvest, firstPage());
+  }
+
+  private HarvestView view(HarvestDefinition harvest, PageRequest configurations) {
+    return HarvestViews.detail(
+        harvest,
+        harvest instanceof SelectiveHarvest
+            ? harvests.configurations(harvest.id(), configurations.page(), configurations.size())
+            : null);
+  }
+
+  private static PageRequest firstPage() {
+    return new PageRequest(0, CONFIGURATIONS_PAGE_SIZE);
+  }
+
+  private HarvestDefinition find(String name) {
+    return harvests
+        .findByName(name)
+        .orElseThrow(() -> new NotFoundException("No harvest named '" + name + "'"));
+  }
+
+  private static SelectiveHarvest selective(HarvestDefinition harvest, String what) {
+    if (harvest instanceof SelectiveHarvest selective) {
+      return selective;
+    }
+    throw new IllegalArgumentException(
+        harvest.describe()
+            + " harvests every domain with its default configuration; only selective harvests"
+            + " have "
+            + what);
+  }
+
+  /** A valid name that no harvest has. */
+  private String newName(String name) {
+    String wanted = checked("name", () -> HarvestDefinition.validName(name));
+    if (harvests.findByName(wanted).isPresent()) {
+      throw new InvalidFieldException(
+          "name",
+          "Harvest '" + wanted + "' exists already; choose another name or change that one");
+    }
+    return wanted;
+  }
+
+  /** The named channel, or the default one of the kind. */
+  private HarvestChannel channel(String name, HarvestKind kind) {
+    if (!present(name)) {
+      return channels
+          .findDefault(kind)
+          .orElseThrow(
+              () -> new IllegalStateException("There is no default " + kind.label() + " channel"));
+    }
+    return channels
+        .findByName(name)
+        .orElseThrow(
+            () ->
+                new InvalidFieldException(
+                    "channel",
+                    "There is no harvest channel '"
+                        + name.strip()
+                        + "'; choose one of the "
+                        + kind.label()
+                        + " channels"));
+  }
+
+  private Schedule schedule(String name) {
+    return schedules
+        .findByName(name.strip())
+        .orElseThrow(
+            () ->
+                new InvalidFieldException(
+                    "schedule", "There is no schedule '" + name.strip() + "'"));
+  }
+
+  private SnapshotHarvest previousSnapshot(String name) {
+    HarvestDefinition previous =
+        harvests
+            .findByName(name.strip())
+            .orElseThrow(
+                () ->
+                    new InvalidFieldException(
+                        "continueFrom", "There is no harvest '" + name.strip() + "'"));
+    if (previous instanceof SnapshotHarvest snapshot) {
+      return snapshot;
+    }
+    throw new InvalidFieldException(
+        "continueFrom",
+        "A snapshot harvest continues from another snapshot harvest, not from the "
+            + previous.describe());
+  }
+
+  private HarvestTemplate template(String name) {
+    String wanted = present(name) ? name.strip() : DefaultTemplate.NAME;
+    HarvestTemplate template =
+        templates
+            .findByName(wanted)
+            .orElseThrow(
+                () ->
+                    new InvalidFieldException(
+                        "template", "There is no crawl template '" + wanted + "'"));
+    if (!template.active()) {
+      throw new InvalidFieldException(
+          "template",
+          "Crawl template '" + wanted + "' is not active; activate it or choose another one");
+    }
+    return template;
+  }
+
+  /** The limits a request gives, each absent one taken from {@code current}. */
+  private static SnapshotLimits limits(HarvestSettings settings, SnapshotLimits current) {
+    long objects =
+        limit("maxObjectsPerDomain", settings.maxObjectsPerDomain(), current.maxObjectsPerDomain());
+    long bytes =
+        limit("maxBytesPerDomain", settings.maxBytesPerDomain(), current.maxBytesPerDomain());
+    Long seconds = settings.maxJobRunningSeconds();
+    if (seconds != null && seconds < 0) {
+      throw new InvalidFieldException(
+          "maxJobRunningSeconds",
+          "maxJobRunningSeconds must be 0 (no limit) or more, not " + seconds);
+    }
+    return new SnapshotLimits(
+        objects,
+        bytes,
+        seconds == null ? current.maxJobRunningTime() : Duration.ofSeconds(seconds));
+  }
+
+  /** An object or byte limit: positive, or -1 for none. */
+  private static long limit(String field, Long value, long absent) {
+    if (value == null) {
+      return absent;
+    }
+    if (value < -1 || value == 0) {
+      throw new InvalidFieldException(
+          field, field + " must be a positive number or -1 (no limit), not " + value);
+    }
+    return value;
+  }
+
+  private static void refuseSnapshotFields(HarvestSettings settings, String harvest) {
+    refuse("maxObjectsPerDomain", settings.maxObjectsPerDomain(), harvest, "limits per domain");
+    refuse("maxBytesPerDomain", settings.maxBytesPerDomain(), harvest, "limits per domain");
+    refuse("maxJobRunningSeconds", settings.maxJobRunningSeconds(), harvest, "a job time limit");
+    refuse("continueFrom", settings.continueFrom(), harvest, "an earlier snapshot to continue");
+  }
+
+  private static void refuseSelectiveFields(HarvestSettings settings, String harvest) {
+    refuse(
+        "schedule",
+        settings.schedule(),
+        harvest,
+        "a schedule: it runs once, as soon as it is activated");
+  }
+
+  private static void refuse(String field, Object value, String harvest, String what) {
+    if (value != null && !(value instanceof String s && s.isBlank())) {
+      throw new InvalidFieldException(
+          field, capitalised(harvest) + " has no " + what + "; leave '" + field + "' out");
+    }
+  }
+
+  private static String capitalised(String text) {
+    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+
+  private static boolean present(String text) {
+    return text != null && !text.isBlank();
+  }
+}

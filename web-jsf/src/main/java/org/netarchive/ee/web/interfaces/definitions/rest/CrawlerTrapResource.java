@@ -1,0 +1,110 @@
+package org.netarchive.ee.web.interfaces.definitions.rest;
+
+import static org.netarchive.ee.web.interfaces.rest.FieldProblem.required;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import org.netarchive.ee.scheduler.application.trap.CrawlerTrapListView;
+import org.netarchive.ee.scheduler.application.trap.CrawlerTrapService;
+import org.netarchive.ee.scheduler.domain.model.Page;
+
+/**
+ * Global crawler trap lists: {@code /api/crawler-traps}. Each list holds regular expressions (Java
+ * syntax, as Heritrix reads them) for URIs no harvest should crawl; new jobs get the expressions of
+ * every active list. Everyone reads them; only admins create, change, activate and deactivate them.
+ * An expression that does not compile is refused with 400, field {@code expressions}, naming it and
+ * the syntax error.
+ *
+ * <ul>
+ *   <li>{@code GET /api/crawler-traps?name=cal*&page=0&size=50} — paged list, name glob filter
+ *   <li>{@code GET /api/crawler-traps/{name}} — one list
+ *   <li>{@code POST /api/crawler-traps} {@code {"name": "Calendars", "description": "...",
+ *       "expressions": [".*calendar.*"]}} — create an active list (201)
+ *   <li>{@code PUT /api/crawler-traps/{name}} — the same fields and {@code version}: replaces the
+ *       description and expressions (a missing {@code name} keeps the name)
+ *   <li>{@code POST /api/crawler-traps/{name}/activate}, {@code .../deactivate}
+ * </ul>
+ */
+@Path("crawler-traps")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class CrawlerTrapResource {
+
+  @EJB private CrawlerTrapService traps;
+
+  /**
+   * Create or change a list; for a change {@code version} is the version it was made on.
+   *
+   * @param expressions one regular expression each
+   */
+  public record CrawlerTrapListRequest(
+      String name, String description, List<String> expressions, Integer version) {}
+
+  @GET
+  public Page<CrawlerTrapListView> list(
+      @QueryParam("name") String nameGlob,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    return traps.list(nameGlob, page, size);
+  }
+
+  @GET
+  @Path("{name}")
+  public CrawlerTrapListView get(@PathParam("name") String name) {
+    return traps.get(name);
+  }
+
+  @POST
+  @RolesAllowed("admin")
+  public Response create(CrawlerTrapListRequest request, @Context UriInfo uri) {
+    required("body", request);
+    String name = required("name", request.name());
+    List<String> expressions = required("expressions", request.expressions());
+    CrawlerTrapListView created = traps.create(name, request.description(), expressions);
+    return Response.created(uri.getAbsolutePathBuilder().segment(created.name()).build())
+        .entity(created)
+        .build();
+  }
+
+  @PUT
+  @Path("{name}")
+  @RolesAllowed("admin")
+  public CrawlerTrapListView update(
+      @PathParam("name") String name, CrawlerTrapListRequest request) {
+    required("body", request);
+    int version = required("version", request.version());
+    List<String> expressions = required("expressions", request.expressions());
+    return traps.update(name, version, request.name(), request.description(), expressions);
+  }
+
+  @POST
+  @Path("{name}/activate")
+  @RolesAllowed("admin")
+  public CrawlerTrapListView activate(@PathParam("name") String name) {
+    return traps.activate(name);
+  }
+
+  @POST
+  @Path("{name}/deactivate")
+  @RolesAllowed("admin")
+  public CrawlerTrapListView deactivate(@PathParam("name") String name) {
+    return traps.deactivate(name);
+  }
+}

@@ -1,0 +1,208 @@
+package org.netarchive.ee.web.interfaces.definitions.rest;
+
+import static org.netarchive.ee.web.interfaces.rest.FieldProblem.required;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.netarchive.ee.scheduler.application.harvest.HarvestService;
+import org.netarchive.ee.scheduler.application.harvest.HarvestSettings;
+import org.netarchive.ee.scheduler.application.harvest.HarvestViews.HarvestView;
+import org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+
+/**
+ * Harvest definitions: {@code /api/harvests}. A selective harvest harvests chosen domain
+ * configurations on a schedule; a snapshot harvest harvests every domain once, within per-domain
+ * limits. Viewers read; curators and admins create, change, activate and deactivate them. Changes
+ * carry the {@code version} they were made on and are refused with 409 when it is stale; refused
+ * input is answered with 400 naming the field.
+ *
+ * <ul>
+ *   <li>{@code GET /api/harvests?kind=SELECTIVE&name=Elect*&page=0&size=50} — paged list, name glob
+ *       filter, either kind (without {@code kind}, both); selective ones with their {@code
+ *       configurationCount}
+ *   <li>{@code GET /api/harvests/{name}?page=0&size=50} — one harvest; a selective one with a page
+ *       of its {@code configurations} (domain and configuration), by domain name
+ *   <li>{@code POST /api/harvests/selective} {@code {"name": "Election 2026", "channel":
+ *       "HIGHPRIORITY", "schedule": "Daily", "comments": "...", "audience": "..."}} — create an
+ *       inactive selective harvest (201); without a channel it gets the default selective one
+ *   <li>{@code POST /api/harvests/snapshot} {@code {"name": "Snapshot 2026", "maxObjectsPerDomain":
+ *       -1, "maxBytesPerDomain": 50000000, "maxJobRunningSeconds": 86400, "continueFrom": "Snapshot
+ *       2025"}} — create an inactive snapshot harvest (201); absent limits take the defaults
+ *   <li>{@code PUT /api/harvests/{name}} — the fields of its kind and {@code version}: an absent
+ *       field keeps its value, an empty text removes comments, audience, schedule or continueFrom;
+ *       a new {@code name} renames it
+ *   <li>{@code POST /api/harvests/{name}/seeds?template=...&maxObjects=...&maxBytes=...} with one
+ *       seed per line as a {@code text/plain} body — sorts the seeds by domain, creates unknown
+ *       domains, gives each domain a seed list and configuration named after the harvest and adds
+ *       them to it; answers what was created and added, and each refused seed or domain with the
+ *       reason
+ *   <li>{@code POST /api/harvests/{name}/configurations} {@code {"domain": "kb.dk",
+ *       "configuration": "defaultconfig"}} — harvest one of a domain's configurations (its default
+ *       one without {@code configuration})
+ *   <li>{@code POST /api/harvests/{name}/activate}, {@code .../deactivate} — a selective harvest
+ *       needs configurations and a schedule to be activated, and then has its {@code nextDate}
+ * </ul>
+ */
+@Path("harvests")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class HarvestResource {
+
+  @EJB private HarvestService harvests;
+
+  /**
+   * Create or change a harvest: the fields of its kind; for a change also {@code version}.
+   *
+   * @param schedule selective only
+   * @param maxObjectsPerDomain snapshot only
+   * @param maxBytesPerDomain snapshot only
+   * @param maxJobRunningSeconds snapshot only
+   * @param continueFrom snapshot only
+   */
+  public record HarvestRequest(
+      String name,
+      String channel,
+      String comments,
+      String audience,
+      String schedule,
+      Long maxObjectsPerDomain,
+      Long maxBytesPerDomain,
+      Long maxJobRunningSeconds,
+      String continueFrom,
+      Integer version) {
+
+    HarvestSettings settings() {
+      return new HarvestSettings(
+          name,
+          channel,
+          comments,
+          audience,
+          schedule,
+          maxObjectsPerDomain,
+          maxBytesPerDomain,
+          maxJobRunningSeconds,
+          continueFrom);
+    }
+  }
+
+  /** A domain configuration to harvest; without {@code configuration} the domain's default. */
+  public record ConfigurationChoice(String domain, String configuration) {}
+
+  @GET
+  public Page<HarvestView> list(
+      @QueryParam("kind") String kind,
+      @QueryParam("name") String nameGlob,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    return harvests.list(Kinds.parse("kind", kind), nameGlob, page, size);
+  }
+
+  @GET
+  @Path("{name}")
+  public HarvestView get(
+      @PathParam("name") String name,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    return harvests.get(name, page, size);
+  }
+
+  @POST
+  @Path("selective")
+  @RolesAllowed({"admin", "curator"})
+  public Response createSelective(HarvestRequest request, @Context UriInfo uri) {
+    required("body", request);
+    required("name", request.name());
+    return created(harvests.createSelective(request.settings()), uri);
+  }
+
+  @POST
+  @Path("snapshot")
+  @RolesAllowed({"admin", "curator"})
+  public Response createSnapshot(HarvestRequest request, @Context UriInfo uri) {
+    required("body", request);
+    required("name", request.name());
+    return created(harvests.createSnapshot(request.settings()), uri);
+  }
+
+  @PUT
+  @Path("{name}")
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView update(@PathParam("name") String name, HarvestRequest request) {
+    required("body", request);
+    int version = required("version", request.version());
+    return harvests.update(name, version, request.settings());
+  }
+
+  @POST
+  @Path("{name}/seeds")
+  @Consumes(MediaType.TEXT_PLAIN)
+  @RolesAllowed({"admin", "curator"})
+  public SeedsAdded addSeeds(
+      @PathParam("name") String name,
+      @QueryParam("template") String template,
+      @QueryParam("maxObjects") String maxObjects,
+      @QueryParam("maxBytes") String maxBytes,
+      String seeds) {
+    return harvests.addSeeds(
+        name, seeds, template, number("maxObjects", maxObjects), number("maxBytes", maxBytes));
+  }
+
+  @POST
+  @Path("{name}/configurations")
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView addConfiguration(@PathParam("name") String name, ConfigurationChoice request) {
+    required("body", request);
+    String domain = required("domain", request.domain());
+    return harvests.addConfiguration(name, domain, request.configuration());
+  }
+
+  @POST
+  @Path("{name}/activate")
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView activate(@PathParam("name") String name) {
+    return harvests.activate(name);
+  }
+
+  @POST
+  @Path("{name}/deactivate")
+  @RolesAllowed({"admin", "curator"})
+  public HarvestView deactivate(@PathParam("name") String name) {
+    return harvests.deactivate(name);
+  }
+
+  private static Long number(String field, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Long.valueOf(value.strip());
+    } catch (NumberFormatException e) {
+      throw new FieldProblem(field, field + " must be a whole number, not '" + value + "'");
+    }
+  }
+
+  private static Response created(HarvestView created, UriInfo uri) {
+    return Response.created(
+            uri.getBaseUriBuilder().path(HarvestResource.class).segment(created.name()).build())
+        .entity(created)
+        .build();
+  }
+}
