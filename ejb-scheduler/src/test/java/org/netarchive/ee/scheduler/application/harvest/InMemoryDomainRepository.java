@@ -13,6 +13,7 @@ import org.netarchive.ee.scheduler.domain.model.EntityIds;
 import org.netarchive.ee.scheduler.domain.model.Globs;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
@@ -102,6 +103,32 @@ public final class InMemoryDomainRepository implements DomainRepository {
         .collect(
             Collectors.groupingBy(
                 Domain::topLevelDomain, LinkedHashMap::new, Collectors.counting()));
+  }
+
+  @Override
+  public Page<DomainAlias> listAliases(String nameGlob, int page, int size) {
+    List<DomainAlias> matching =
+        domains.stream()
+            .filter(d -> d.aliasOf().isPresent())
+            .filter(
+                d ->
+                    Globs.matches(nameGlob, d.unicodeName())
+                        || Globs.matches(nameGlob, d.aliasOf().get().unicodeName()))
+            .sorted(Comparator.comparing(Domain::unicodeName))
+            .map(
+                d ->
+                    new DomainAlias(
+                        d.name(),
+                        d.unicodeName(),
+                        d.aliasOf().get().name(),
+                        d.aliasOf().get().unicodeName(),
+                        d.aliasSetAt().orElse(null)))
+            .toList();
+    return new Page<>(
+        matching.stream().skip((long) page * size).limit(size).toList(),
+        matching.size(),
+        page,
+        size);
   }
 
   @Override
