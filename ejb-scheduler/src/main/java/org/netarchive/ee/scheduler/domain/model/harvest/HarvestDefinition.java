@@ -17,6 +17,7 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.Objects;
+import org.netarchive.ee.scheduler.domain.model.DisplayNames;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 
@@ -174,18 +175,7 @@ public abstract class HarvestDefinition {
    * @throws IllegalArgumentException naming the value and the rule
    */
   public static String validName(String name) {
-    String stripped = name == null ? "" : name.strip();
-    if (stripped.isEmpty()
-        || stripped.length() > MAX_NAME_LENGTH
-        || stripped.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
-          "Harvest name "
-              + (name == null ? "null" : "'" + name + "'")
-              + " is not valid: use 1 to "
-              + MAX_NAME_LENGTH
-              + " characters without tabs or line breaks");
-    }
-    return stripped;
+    return DisplayNames.check("Harvest name", name, MAX_NAME_LENGTH);
   }
 
   private String checkedText(String what, String text, int maxLength) {

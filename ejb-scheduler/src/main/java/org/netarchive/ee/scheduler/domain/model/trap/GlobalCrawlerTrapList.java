@@ -15,6 +15,7 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.util.ArrayList;
 import java.util.List;
+import org.netarchive.ee.scheduler.domain.model.DisplayNames;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
 
 /**
@@ -155,18 +156,7 @@ public class GlobalCrawlerTrapList {
    * @throws IllegalArgumentException naming the value and the rule
    */
   public static String validName(String name) {
-    String stripped = name == null ? "" : name.strip();
-    if (stripped.isEmpty()
-        || stripped.length() > MAX_NAME_LENGTH
-        || stripped.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
-          "Global crawler trap list name "
-              + (name == null ? "null" : "'" + name + "'")
-              + " is not valid: use 1 to "
-              + MAX_NAME_LENGTH
-              + " characters without tabs or line breaks");
-    }
-    return stripped;
+    return DisplayNames.check("Global crawler trap list name", name, MAX_NAME_LENGTH);
   }
 
   private String owner() {
