@@ -38,10 +38,28 @@ final class Fields {
     return value;
   }
 
+  static long requireAtLeast(long value, long minimum, String name) {
+    if (value < minimum) {
+      throw new IllegalArgumentException(name + " must be at least " + minimum + ", was " + value);
+    }
+    return value;
+  }
+
+  static long requireLimit(long value, String name) {
+    if (value != -1 && value < 1) {
+      throw new IllegalArgumentException(
+          name + " must be -1 (no limit) or at least 1, was " + value);
+    }
+    return value;
+  }
+
   static <T> List<T> copyOf(List<T> list, String name) {
     requireNonNull(list, name);
-    if (list.contains(null)) {
-      throw new IllegalArgumentException(name + " must not contain null elements");
+    // List.contains(null) throws on immutable lists; look at each element instead.
+    for (T element : list) {
+      if (element == null) {
+        throw new IllegalArgumentException(name + " must not contain null elements");
+      }
     }
     return List.copyOf(list);
   }

@@ -12,7 +12,15 @@ public final class MessageTypes {
 
   // Add new message records here (and nowhere else).
   private static final List<Class<? extends Message>> ALL =
-      List.of(Ping.class, Pong.class, Heartbeat.class);
+      List.of(
+          Ping.class,
+          Pong.class,
+          Heartbeat.class,
+          // harvest jobs
+          CrawlRequest.class,
+          JobStarted.class,
+          JobProgress.class,
+          JobFinished.class);
 
   private MessageTypes() {}
 

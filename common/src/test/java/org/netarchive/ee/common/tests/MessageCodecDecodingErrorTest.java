@@ -153,7 +153,10 @@ class MessageCodecDecodingErrorTest {
   @Test
   void givenUnknownType_whenDecoding_thenErrorNamesTypeAndKnownTypes() {
     assertDecodeFails(ping(b -> b.add("type", "Pung")))
-        .hasMessage("unknown message type 'Pung'; known types: Heartbeat, Ping, Pong");
+        .hasMessageStartingWith("unknown message type 'Pung'; known types: ")
+        .hasMessageContaining("Heartbeat, ")
+        .hasMessageContaining("CrawlRequest, ")
+        .hasMessageContaining("Ping, Pong");
   }
 
   @Test

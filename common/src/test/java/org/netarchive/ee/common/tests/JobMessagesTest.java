@@ -1,0 +1,118 @@
+package org.netarchive.ee.common.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.netarchive.ee.common.message.CrawlDomain;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.CrawlStopReason;
+import org.netarchive.ee.common.message.DomainAlias;
+import org.netarchive.ee.common.message.DomainStatistics;
+import org.netarchive.ee.common.message.JobFinished;
+import org.netarchive.ee.common.message.JobOutcome;
+import org.netarchive.ee.common.message.JobProgress;
+import org.netarchive.ee.common.message.JobStarted;
+import org.netarchive.ee.common.message.MessageCodec;
+import org.netarchive.ee.common.message.MessageFormatException;
+
+class JobMessagesTest {
+
+  private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
+  private final MessageCodec codec = MessageCodec.standard();
+
+  static CrawlDomain domain(String name) {
+    return new CrawlDomain(
+        name,
+        "defaultconfig",
+        2000,
+        -1,
+        List.of("http://www." + name + "/", "http://" + name + "/news/"),
+        List.of(".*/calendar/.*"));
+  }
+
+  static CrawlRequest request(List<CrawlDomain> domains) {
+    return new CrawlRequest(
+        17,
+        3,
+        "Nightly news",
+        2,
+        "HIGHPRIORITY",
+        "default_orderxml",
+        1,
+        "<beans>%{SEEDS}</beans>",
+        3600,
+        List.of(".*\\?sessionid=.*"),
+        domains,
+        List.of(new DomainAlias("kb.com", "kb.dk", T0.minusSeconds(86_400))),
+        List.of(11L, 12L),
+        T0);
+  }
+
+  @Test
+  void givenACrawlRequest_whenEncodedAndDecoded_thenEverythingSurvives() {
+    CrawlRequest request = request(List.of(domain("kb.dk"), domain("bibliotek.dk")));
+    assertThat(codec.decode(codec.encode(request))).isEqualTo(request);
+  }
+
+  @Test
+  void givenStatusMessages_whenEncodedAndDecoded_thenEverythingSurvives() {
+    JobStarted started = new JobStarted(17, "agent-1", T0);
+    JobProgress progress = new JobProgress(17, "agent-1", T0, 100, 40, 60, 2.5, 120.0, 3, 123_456);
+    JobFinished finished =
+        new JobFinished(
+            17,
+            "agent-1",
+            T0,
+            JobOutcome.FAILED,
+            null,
+            null,
+            "1 of 3 files not stored",
+            "17-3-20261121-00001.warc.gz: NOT OK from replica TWO",
+            List.of(
+                new DomainStatistics("kb.dk", 55, 1_000_000, CrawlStopReason.DOWNLOAD_COMPLETE),
+                new DomainStatistics("bibliotek.dk", 2000, 9_000, CrawlStopReason.OBJECT_LIMIT)));
+    assertThat(codec.decode(codec.encode(started))).isEqualTo(started);
+    assertThat(codec.decode(codec.encode(progress))).isEqualTo(progress);
+    assertThat(codec.decode(codec.encode(finished))).isEqualTo(finished);
+  }
+
+  @Test
+  void givenTheSameDomainTwice_whenMakingARequest_thenRefusedNamingTheJob() {
+    assertThatThrownBy(() -> request(List.of(domain("kb.dk"), domain("kb.dk"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("domains of job 17 name a domain twice");
+  }
+
+  @Test
+  void givenNoDomains_whenMakingARequest_thenRefused() {
+    assertThatThrownBy(() -> request(List.of()))
+        .hasMessageContaining("domains of job 17 must not be empty");
+  }
+
+  @Test
+  void givenALimitOfZero_whenMakingADomain_thenRefusedNamingDomainAndValue() {
+    assertThatThrownBy(
+            () -> new CrawlDomain("kb.dk", "c", 0, -1, List.of("http://kb.dk/"), List.of()))
+        .hasMessage("maxObjects of domain kb.dk must be -1 (no limit) or at least 1, was 0");
+  }
+
+  @Test
+  void givenAFailedOutcomeWithoutAnError_whenMakingTheReport_thenRefused() {
+    assertThatThrownBy(
+            () ->
+                new JobFinished(
+                    5, "agent", T0, JobOutcome.FAILED, null, null, null, null, List.of()))
+        .hasMessageContaining("must say why");
+  }
+
+  @Test
+  void givenJsonWithANegativeJobId_whenDecoded_thenTheErrorNamesTheField() {
+    String json = codec.encode(new JobStarted(17, "agent-1", T0)).replace("17", "-4");
+    assertThatThrownBy(() -> codec.decode(json))
+        .isInstanceOf(MessageFormatException.class)
+        .hasMessageContaining("jobId must be at least 1, was -4");
+  }
+}
