@@ -19,7 +19,9 @@ import java.util.Optional;
  *   <li>{@link #maximumObjects}: the most objects the limits allow.
  *   <li>The minimum is the number of objects of the best harvest.
  *   <li>The estimate is the minimum plus (maximum - minimum) / errorFactorPrevResult if the best
- *       harvest was complete, else plus (maximum - minimum) / errorFactorBestGuess.
+ *       harvest was complete, else plus (maximum - minimum) / errorFactorBestGuess. "The
+ *       configuration had previously been completed" is read as "the best harvest is complete",
+ *       which by step 1 is the same as "some harvest of it was complete".
  *   <li>The estimate is at most the maximum.
  * </ol>
  *
