@@ -115,6 +115,10 @@ final class Api {
     return put(path, "application/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8));
   }
 
+  HttpResponse<String> delete(String path) throws Exception {
+    return ServerUnderTest.send(request(path).DELETE().build());
+  }
+
   /** POSTs without a body, e.g. to activate something. */
   HttpResponse<String> post(String path) throws Exception {
     return ServerUnderTest.send(request(path).POST(HttpRequest.BodyPublishers.noBody()).build());

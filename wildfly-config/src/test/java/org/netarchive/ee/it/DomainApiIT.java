@@ -224,6 +224,75 @@ class DomainApiIT {
   }
 
   @Test
+  void givenPasswords_whenAddingUsingAndRemoving_thenThePasswordIsNeverSentBackAndAUsedOneStays()
+      throws Exception {
+    String name = uniqueDomain();
+    admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+    String path = "/api/domains/" + name + "/passwords";
+
+    HttpResponse<String> badUrl =
+        admin.post(
+            path,
+            Json.createObjectBuilder()
+                .add("name", "intranet")
+                .add("url", "ftp://" + name)
+                .add("realm", "Intra")
+                .add("username", "crawler")
+                .add("password", "s3cret-value")
+                .build());
+    HttpResponse<String> added =
+        admin.post(
+            path,
+            Json.createObjectBuilder()
+                .add("name", "intranet")
+                .add("url", "https://" + name + "/intra")
+                .add("realm", "Intra")
+                .add("username", "crawler")
+                .add("password", "s3cret-value")
+                .build());
+    JsonObject configuration =
+        json(admin.get("/api/domains/" + name)).getJsonArray("configurations").getJsonObject(0);
+    HttpResponse<String> used =
+        admin.put(
+            "/api/domains/" + name + "/configurations/defaultconfig",
+            Json.createObjectBuilder()
+                .add("templateId", configuration.getJsonNumber("templateId").longValue())
+                .add("seedLists", Json.createArrayBuilder().add("defaultseeds"))
+                .add("passwords", Json.createArrayBuilder().add("intranet"))
+                .add("version", configuration.getInt("version"))
+                .build());
+    HttpResponse<String> removeUsed = admin.delete(path + "/intranet");
+    HttpResponse<String> read = admin.get("/api/domains/" + name);
+
+    assertThat(badUrl.statusCode()).as(badUrl.body()).isEqualTo(400);
+    assertThat(json(badUrl).getString("field")).isEqualTo("url");
+    assertThat(json(badUrl).getString("detail")).contains("'ftp://" + name + "'", "intranet");
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(201);
+    assertThat(added.body()).doesNotContain("s3cret-value");
+    assertThat(used.statusCode()).as(used.body()).isEqualTo(200);
+    assertThat(removeUsed.statusCode()).as(removeUsed.body()).isEqualTo(400);
+    assertThat(json(removeUsed).getString("field")).isEqualTo("passwords");
+    assertThat(json(removeUsed).getString("detail")).contains("'defaultconfig'");
+    assertThat(read.body()).contains("intranet").doesNotContain("s3cret-value");
+
+    // Taken out of the configuration, it can be removed; then it is gone.
+    int version = json(read).getJsonArray("configurations").getJsonObject(0).getInt("version");
+    admin.put(
+        "/api/domains/" + name + "/configurations/defaultconfig",
+        Json.createObjectBuilder()
+            .add("templateId", configuration.getJsonNumber("templateId").longValue())
+            .add("seedLists", Json.createArrayBuilder().add("defaultseeds"))
+            .add("version", version)
+            .build());
+    HttpResponse<String> removed = admin.delete(path + "/intranet");
+    HttpResponse<String> again = admin.delete(path + "/intranet");
+
+    assertThat(removed.statusCode()).as(removed.body()).isEqualTo(204);
+    assertThat(json(admin.get("/api/domains/" + name)).getJsonArray("passwords")).isEmpty();
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(404);
+  }
+
+  @Test
   void givenViewer_whenReadingAndCreating_thenReadsButMayNotCreate() throws Exception {
     Api viewer = Api.newAccount("viewer");
 

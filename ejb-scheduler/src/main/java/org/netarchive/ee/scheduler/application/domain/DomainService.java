@@ -18,6 +18,7 @@ import org.netarchive.ee.scheduler.domain.model.domain.Domain;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainPassword;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
 import org.netarchive.ee.scheduler.domain.model.domain.SeedList;
@@ -210,6 +211,10 @@ public class DomainService {
             .toList());
   }
 
+  /**
+   * Adds a password entry to a domain. A refused part is reported for its field: {@code name},
+   * {@code url}, {@code realm}, {@code username} or {@code password}.
+   */
   @RolesAllowed({"admin", "curator"})
   public DomainViews.PasswordView addPassword(
       String domainName,
@@ -220,7 +225,33 @@ public class DomainService {
       String password,
       String comments) {
     Domain domain = find(domainName);
-    return DomainViews.of(domain.addPassword(name, url, realm, username, password, comments));
+    // Each part is checked first on its own, so that a refusal names the field at fault.
+    String owner = DomainPassword.owner(domain.name(), name == null ? "" : name.strip());
+    field("url", () -> DomainPassword.validUrl(owner, url));
+    field("realm", () -> DomainPassword.required(owner, "realm", realm));
+    field("username", () -> DomainPassword.required(owner, "user name", username));
+    if (password == null) {
+      field("password", () -> DomainPassword.required(owner, "password", null));
+    }
+    return DomainViews.of(
+        field("name", () -> domain.addPassword(name, url, realm, username, password, comments)));
+  }
+
+  /**
+   * Removes a password entry of a domain.
+   *
+   * @throws NotFoundException if the domain or the password does not exist
+   * @throws InvalidFieldException for {@code passwords} if a configuration uses it, naming them
+   */
+  @RolesAllowed({"admin", "curator"})
+  public void removePassword(String domainName, String passwordName) {
+    Domain domain = find(domainName);
+    if (domain.findPassword(passwordName).isEmpty()) {
+      throw new NotFoundException(
+          "Domain '" + domain.name() + "' has no password '" + passwordName + "'");
+    }
+    field("passwords", () -> domain.removePassword(passwordName));
+    domains.flush();
   }
 
   private Domain find(String name) {

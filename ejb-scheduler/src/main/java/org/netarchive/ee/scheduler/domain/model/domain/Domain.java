@@ -170,6 +170,40 @@ public class Domain {
     return entry;
   }
 
+  /**
+   * Removes a password entry. One that a configuration uses is refused, naming the configurations,
+   * so that no configuration silently loses its credentials.
+   *
+   * @throws IllegalArgumentException if there is no such password, or a configuration uses it
+   */
+  public void removePassword(String passwordName) {
+    DomainPassword entry =
+        findPassword(passwordName)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "Domain '" + name + "' has no password named '" + passwordName + "'"));
+    List<String> users =
+        configurations.stream()
+            .filter(c -> c.passwords().contains(entry))
+            .map(c -> "'" + c.name() + "'")
+            .toList();
+    if (!users.isEmpty()) {
+      throw new IllegalArgumentException(
+          "Password '"
+              + entry.name()
+              + "' of domain '"
+              + name
+              + "' is used by the configuration"
+              + (users.size() == 1 ? " " : "s ")
+              + String.join(", ", users)
+              + "; take it out of "
+              + (users.size() == 1 ? "that configuration" : "those configurations")
+              + " first");
+    }
+    passwords.remove(entry);
+  }
+
   /** Makes {@code configuration} (one of this domain's, already persisted) the default. */
   public void markDefault(DomainConfiguration configuration) {
     if (configuration.domain() != this) {

@@ -74,35 +74,61 @@ public class DomainPassword {
 
   /** Replaces the credentials; a null password keeps the stored one. */
   public void change(String newUrl, String newRealm, String newUsername, String newPassword) {
-    String owner = "password '" + name + "' of domain '" + domain.name() + "'";
+    String owner = owner(domain.name(), name);
+    String checkedUrl = validUrl(owner, newUrl);
+    String checkedRealm = required(owner, "realm", newRealm);
+    String checkedUsername = required(owner, "user name", newUsername);
+    if (newPassword == null && password == null) {
+      required(owner, "password", null);
+    }
+    this.url = checkedUrl;
+    this.realm = checkedRealm;
+    this.username = checkedUsername;
+    if (newPassword != null) {
+      this.password = newPassword;
+    }
+  }
+
+  /** How messages name a password entry: "password 'intranet' of domain 'kb.dk'". */
+  public static String owner(String domainName, String passwordName) {
+    return "password '" + passwordName + "' of domain '" + domainName + "'";
+  }
+
+  /**
+   * The address credentials are for, stripped.
+   *
+   * @param owner the entry, as {@link #owner(String, String)} names it
+   * @throws IllegalArgumentException naming the value, if it is not an absolute http(s) URL
+   */
+  public static String validUrl(String owner, String url) {
     try {
-      URI uri = new URI(newUrl == null ? "" : newUrl.strip());
+      URI uri = new URI(url == null ? "" : url.strip());
       if (uri.getScheme() == null
           || !(uri.getScheme().equalsIgnoreCase("http")
               || uri.getScheme().equalsIgnoreCase("https"))
           || uri.getHost() == null) {
         throw new IllegalArgumentException(
-            "The URL '" + newUrl + "' of " + owner + " is not an http(s) URL");
+            "The URL '" + url + "' of " + owner + " is not an http(s) URL");
       }
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException(
-          "The URL '" + newUrl + "' of " + owner + " is not an http(s) URL: " + e.getReason());
+          "The URL '" + url + "' of " + owner + " is not an http(s) URL: " + e.getReason());
     }
-    if (newRealm == null || newRealm.isBlank()) {
-      throw new IllegalArgumentException("The realm of " + owner + " is required");
+    return url.strip();
+  }
+
+  /**
+   * A part of the entry that must be given, stripped.
+   *
+   * @param owner the entry, as {@link #owner(String, String)} names it
+   * @param part the part's name in the message, e.g. "realm"
+   * @throws IllegalArgumentException if it is missing or blank
+   */
+  public static String required(String owner, String part, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("The " + part + " of " + owner + " is required");
     }
-    if (newUsername == null || newUsername.isBlank()) {
-      throw new IllegalArgumentException("The user name of " + owner + " is required");
-    }
-    if (newPassword == null && password == null) {
-      throw new IllegalArgumentException("The password of " + owner + " is required");
-    }
-    this.url = newUrl.strip();
-    this.realm = newRealm.strip();
-    this.username = newUsername.strip();
-    if (newPassword != null) {
-      this.password = newPassword;
-    }
+    return value.strip();
   }
 
   public Long id() {

@@ -151,6 +151,50 @@ class DomainTest {
   }
 
   @Test
+  void givenPasswordNoConfigurationUses_whenRemoved_thenItIsGone() {
+    Domain kb = domain("kb.dk");
+    kb.addPassword("intranet", "https://kb.dk/intra", "Intra", "crawler", "s3cret", null);
+
+    kb.removePassword("intranet");
+
+    assertThat(kb.passwords()).isEmpty();
+    assertThat(kb.findPassword("intranet")).isEmpty();
+  }
+
+  @Test
+  void givenPasswordAConfigurationUses_whenRemoved_thenRefusedNamingTheConfiguration() {
+    Domain kb = domain("kb.dk");
+    DomainPassword password =
+        kb.addPassword("intranet", "https://kb.dk/intra", "Intra", "crawler", "s3cret", null);
+    kb.defaultConfiguration().usePasswords(List.of(password));
+
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> kb.removePassword("intranet"))
+        .withMessage(
+            "Password 'intranet' of domain 'kb.dk' is used by the configuration 'defaultconfig';"
+                + " take it out of that configuration first");
+    assertThat(kb.passwords()).containsExactly(password);
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> kb.removePassword("extranet"))
+        .withMessageContaining("no password named 'extranet'");
+  }
+
+  @Test
+  void givenPasswordParts_whenChecked_thenEachRefusalNamesTheEntryAndThePart() {
+    String owner = DomainPassword.owner("kb.dk", "intranet");
+
+    assertThat(DomainPassword.validUrl(owner, " https://kb.dk/intra "))
+        .isEqualTo("https://kb.dk/intra");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DomainPassword.validUrl(owner, "kb.dk/intra"))
+        .withMessage(
+            "The URL 'kb.dk/intra' of password 'intranet' of domain 'kb.dk' is not an http(s) URL");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DomainPassword.required(owner, "realm", " "))
+        .withMessage("The realm of password 'intranet' of domain 'kb.dk' is required");
+  }
+
+  @Test
   void givenInternationalisedSeed_whenAddingASeedList_thenTheCrawlerGetsItsAsciiForm() {
     Domain domain = domain("københavn.dk");
 

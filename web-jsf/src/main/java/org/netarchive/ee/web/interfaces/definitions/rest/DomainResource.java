@@ -6,6 +6,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -49,7 +50,12 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *   <li>{@code GET|PUT /api/domains/{name}} — read, change comments, traps, alias, default
  *   <li>{@code POST|PUT /api/domains/{name}/seedlists[/{list}]}, {@code .../configurations[/{c}]},
  *       {@code POST .../passwords}
+ *   <li>{@code DELETE /api/domains/{name}/passwords/{password}} — remove a password entry (204);
+ *       one a configuration uses is refused (400, field {@code passwords}) naming the
+ *       configurations
  * </ul>
+ *
+ * <p>A password entry is read without its password, which is never sent back.
  */
 @Path("domains")
 @RequestScoped
@@ -198,6 +204,15 @@ public class DomainResource {
     return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
         .entity(created)
         .build();
+  }
+
+  @DELETE
+  @Path("{name}/passwords/{password}")
+  @RolesAllowed({"admin", "curator"})
+  public Response removePassword(
+      @PathParam("name") String name, @PathParam("password") String password) {
+    domains.removePassword(name, password);
+    return Response.noContent().build();
   }
 
   private static ConfigurationView view(ConfigurationRequest r, int version) {
