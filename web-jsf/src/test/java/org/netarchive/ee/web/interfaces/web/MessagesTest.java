@@ -40,7 +40,16 @@ class MessagesTest {
           "schedule.unit.HOURS",
           "schedule.unit.DAYS",
           "schedule.unit.WEEKS",
-          "schedule.unit.MONTHS");
+          "schedule.unit.MONTHS",
+          "channel.kind.SELECTIVE",
+          "channel.kind.SNAPSHOT",
+          "stopReason.DOWNLOAD_COMPLETE",
+          "stopReason.OBJECT_LIMIT",
+          "stopReason.SIZE_LIMIT",
+          "stopReason.CONFIG_SIZE_LIMIT",
+          "stopReason.DOWNLOAD_UNFINISHED",
+          "stopReason.CONFIG_OBJECT_LIMIT",
+          "stopReason.TIME_LIMIT");
 
   private static Properties load(String file) throws IOException {
     Properties properties = new Properties();

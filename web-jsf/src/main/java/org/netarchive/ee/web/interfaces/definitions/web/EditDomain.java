@@ -18,6 +18,9 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  * default configuration, and its configurations, seed lists and passwords. The version the page was
  * loaded with is kept in the view and sent with the change, so a change someone else made meanwhile
  * is not overwritten: the save is refused and the page says so.
+ *
+ * <p>Password entries are added and removed here. A password typed in is sent to the service once
+ * and forgotten; the page never shows one back, nor does the service ever return one.
  */
 @Named
 @ViewScoped
@@ -26,6 +29,9 @@ public class EditDomain implements Serializable {
 
   /** The form whose inputs are named after the service's fields. */
   static final String FORM = "domain";
+
+  /** The form adding a password entry, whose inputs are named after the service's fields. */
+  static final String PASSWORD_FORM = "newPassword";
 
   @EJB private DomainService domains;
   @EJB private TemplateService templates;
@@ -38,6 +44,13 @@ public class EditDomain implements Serializable {
   private String defaultConfiguration;
   private int version;
   private Map<Long, String> templateNames;
+  private String passwordName;
+  private String passwordUrl;
+  private String passwordRealm;
+  private String passwordUsername;
+  // Never kept beyond the request that adds it, nor written out with the view.
+  private transient String passwordValue;
+  private String passwordComments;
 
   /** Loads the domain of the address. */
   public void load() {
@@ -65,6 +78,65 @@ public class EditDomain implements Serializable {
             saved -> {
               show(saved);
               Refusals.info(Texts.text("editDomain.saved", saved.unicodeName()));
+            });
+  }
+
+  /** Adds the password entry of the password form; added, the form is emptied. */
+  public void addPassword() {
+    String owner = domain.name();
+    String typed = passwordValue;
+    passwordValue = null;
+    Refusals.attempt(
+            PASSWORD_FORM,
+            "name",
+            () ->
+                domains.addPassword(
+                    owner,
+                    passwordName,
+                    passwordUrl,
+                    passwordRealm,
+                    passwordUsername,
+                    typed,
+                    passwordComments))
+        .ifPresent(
+            added -> {
+              passwordName = null;
+              passwordUrl = null;
+              passwordRealm = null;
+              passwordUsername = null;
+              passwordComments = null;
+              refresh();
+              Refusals.info(Texts.text("editDomain.passwordAdded", added.name(), owner));
+            });
+  }
+
+  /** Removes a password entry; one a configuration uses is refused, naming the configurations. */
+  public void removePassword(String password) {
+    String owner = domain.name();
+    Refusals.attempt(
+            null,
+            null,
+            () -> {
+              domains.removePassword(owner, password);
+              return password;
+            })
+        .ifPresent(
+            removed -> {
+              refresh();
+              Refusals.info(Texts.text("editDomain.passwordRemoved", removed, owner));
+            });
+  }
+
+  /**
+   * Shows the domain as it is now, keeping what was typed into its own fields (they are saved with
+   * the version read here).
+   */
+  private void refresh() {
+    Refusals.attempt(null, null, () -> domains.get(domain.name()))
+        .ifPresent(
+            view -> {
+              domain = view;
+              version = view.version();
             });
   }
 
@@ -159,5 +231,54 @@ public class EditDomain implements Serializable {
 
   public int getVersion() {
     return version;
+  }
+
+  public String getPasswordName() {
+    return passwordName;
+  }
+
+  public void setPasswordName(String passwordName) {
+    this.passwordName = passwordName;
+  }
+
+  public String getPasswordUrl() {
+    return passwordUrl;
+  }
+
+  public void setPasswordUrl(String passwordUrl) {
+    this.passwordUrl = passwordUrl;
+  }
+
+  public String getPasswordRealm() {
+    return passwordRealm;
+  }
+
+  public void setPasswordRealm(String passwordRealm) {
+    this.passwordRealm = passwordRealm;
+  }
+
+  public String getPasswordUsername() {
+    return passwordUsername;
+  }
+
+  public void setPasswordUsername(String passwordUsername) {
+    this.passwordUsername = passwordUsername;
+  }
+
+  /** Always empty: a password is never shown back. */
+  public String getPasswordValue() {
+    return null;
+  }
+
+  public void setPasswordValue(String passwordValue) {
+    this.passwordValue = passwordValue;
+  }
+
+  public String getPasswordComments() {
+    return passwordComments;
+  }
+
+  public void setPasswordComments(String passwordComments) {
+    this.passwordComments = passwordComments;
   }
 }
