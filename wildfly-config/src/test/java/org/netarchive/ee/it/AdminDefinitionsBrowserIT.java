@@ -348,6 +348,62 @@ class AdminDefinitionsBrowserIT {
     }
   }
 
+  @Test
+  void givenDanishBrowser_whenALimitASeedAndATrapAreRefused_thenEachShowsInDanishNextToItsField()
+      throws Exception {
+    String domain = "ui-dansk-" + unique() + ".dk";
+    Api.admin().post("/api/domains", Json.createObjectBuilder().add("name", domain).build());
+    try (Browser browser = new Browser("da")) {
+      WebDriver driver = browser.driver();
+      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+      assertThat(driver.findElement(By.id("menu")).getDomProperty("textContent"))
+          .contains("Høstkanaler", "Globale crawlerfælder", "Historik", "Importér høsthistorik");
+
+      driver.get(UI + "edit-configuration.xhtml?domain=" + domain + "&name=defaultconfig");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("configuration:maxHops")));
+      type(driver, "configuration:maxHops", "5000");
+      driver.findElement(By.id("configuration:save")).click();
+      By maxHops = By.id("configuration:maxHopsMessage");
+      wait.until(ExpectedConditions.textToBePresentInElementLocated(maxHops, "5000"));
+      assertThat(driver.findElement(maxHops).getText())
+          .isEqualTo("Højst antal hop skal være 0 til 1000, ikke 5000");
+      assertThat(driver.findElement(By.id("configuration:settingsMessage")).getText()).isEmpty();
+      browser.screenshot("admin-configuration-refused-da");
+
+      driver.get(UI + "edit-seed-list.xhtml?domain=" + domain);
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("seedList:seeds")));
+      type(driver, "seedList:name", "nyheder");
+      type(driver, "seedList:seeds", "https://" + domain + "/\nhtp://bad.example");
+      driver.findElement(By.id("seedList:save")).click();
+      By seeds = By.id("seedList:seedsMessage");
+      wait.until(ExpectedConditions.textToBePresentInElementLocated(seeds, "htp://bad"));
+      assertThat(driver.findElement(seeds).getText())
+          .isEqualTo("Seedet 'htp://bad.example' er ikke en http(s)-adresse");
+
+      type(driver, "seedList:name", "!nyheder");
+      type(driver, "seedList:seeds", "https://" + domain + "/");
+      driver.findElement(By.id("seedList:save")).click();
+      By name = By.id("seedList:nameMessage");
+      wait.until(ExpectedConditions.textToBePresentInElementLocated(name, "!nyheder"));
+      assertThat(driver.findElement(name).getText())
+          .startsWith("Navnet '!nyheder' kan ikke bruges");
+
+      driver.get(UI + "edit-domain.xhtml?domain=" + domain);
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("domain:crawlerTraps")));
+      type(driver, "domain:crawlerTraps", "(unclosed");
+      driver.findElement(By.id("domain:save")).click();
+      By traps = By.id("domain:crawlerTrapsMessage");
+      wait.until(ExpectedConditions.textToBePresentInElementLocated(traps, "(unclosed"));
+      assertThat(driver.findElement(traps).getText())
+          .startsWith("Crawlerfælden '(unclosed' er ikke et gyldigt regulært udtryk: ")
+          .endsWith("ved position 9");
+      browser.screenshot("admin-domain-refused-da");
+      System.out.println(
+          "Danish refusal next to the traps: " + driver.findElement(traps).getText());
+    }
+  }
+
   private static String json(Api api, String path) throws Exception {
     HttpResponse<String> response = api.get(path);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);

@@ -362,11 +362,11 @@ class DefinitionsBrowserIT {
       driver.findElement(By.id("configuration:save")).click();
       wait.until(
           ExpectedConditions.textToBePresentInElementLocated(
-              By.id("configuration:settingsMessage"), "5000"));
+              By.id("configuration:maxHopsMessage"), "5000"));
       browser.screenshot("definitions-edit-configuration");
       System.out.println(
           "Configuration refused: "
-              + driver.findElement(By.id("configuration:settingsMessage")).getText());
+              + driver.findElement(By.id("configuration:maxHopsMessage")).getText());
 
       driver.get(UI + "edit-schedule.xhtml");
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("schedule:name")));

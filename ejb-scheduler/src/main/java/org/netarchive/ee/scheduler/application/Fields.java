@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.application;
 
 import java.util.function.Supplier;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** Ties what the domain model refuses to the field of the form or request it came from. */
 public final class Fields {
@@ -9,13 +10,16 @@ public final class Fields {
 
   /**
    * Runs {@code action}; an {@link IllegalArgumentException} from it becomes an {@link
-   * InvalidFieldException} of {@code field} with the same message, unless it names a field already.
+   * InvalidFieldException} of {@code field} with the same message, unless it names a field already
+   * (a {@link RuleViolation} that knows its field keeps it). The refusal stays its cause.
    */
   public static <T> T checked(String field, Supplier<T> action) {
     try {
       return action.get();
     } catch (InvalidFieldException e) {
       throw e;
+    } catch (RuleViolation e) {
+      throw new InvalidFieldException(e.field() == null ? field : e.field(), e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       throw new InvalidFieldException(field, e.getMessage(), e);
     }

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.netarchive.ee.scheduler.application.Fields;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
@@ -159,7 +160,10 @@ public class DomainService {
     return DomainViews.of(list);
   }
 
-  /** Adds a configuration; unknown seed lists or passwords are refused by name. */
+  /**
+   * Adds a configuration; unknown seed lists or passwords are refused by name, for the field {@code
+   * seedLists} or {@code passwords}; a refused limit for its own field ({@code maxHops}, ...).
+   */
   @RolesAllowed({"admin", "curator"})
   public ConfigurationView addConfiguration(String domainName, ConfigurationView wanted) {
     Domain domain = find(domainName);
@@ -187,28 +191,42 @@ public class DomainService {
 
   private void wire(Domain domain, DomainConfiguration configuration, ConfigurationView wanted) {
     configuration.changeComments(wanted.comments());
-    configuration.useSeedLists(
-        wanted.seedLists().stream()
-            .map(
-                n ->
-                    domain
-                        .findSeedList(n)
-                        .orElseThrow(
-                            () ->
-                                new IllegalArgumentException(
-                                    "Domain '" + domain.name() + "' has no seed list '" + n + "'")))
-            .toList());
-    configuration.usePasswords(
-        wanted.passwords().stream()
-            .map(
-                n ->
-                    domain
-                        .findPassword(n)
-                        .orElseThrow(
-                            () ->
-                                new IllegalArgumentException(
-                                    "Domain '" + domain.name() + "' has no password '" + n + "'")))
-            .toList());
+    field(
+        "seedLists",
+        () ->
+            configuration.useSeedLists(
+                wanted.seedLists().stream()
+                    .map(
+                        n ->
+                            domain
+                                .findSeedList(n)
+                                .orElseThrow(
+                                    () ->
+                                        new IllegalArgumentException(
+                                            "Domain '"
+                                                + domain.name()
+                                                + "' has no seed list '"
+                                                + n
+                                                + "'")))
+                    .toList()));
+    field(
+        "passwords",
+        () ->
+            configuration.usePasswords(
+                wanted.passwords().stream()
+                    .map(
+                        n ->
+                            domain
+                                .findPassword(n)
+                                .orElseThrow(
+                                    () ->
+                                        new IllegalArgumentException(
+                                            "Domain '"
+                                                + domain.name()
+                                                + "' has no password '"
+                                                + n
+                                                + "'")))
+                    .toList()));
   }
 
   /**
@@ -277,22 +295,11 @@ public class DomainService {
 
   /** Runs a change; what the domain model refuses is reported as a problem of {@code field}. */
   private static void field(String field, Runnable change) {
-    field(
-        field,
-        () -> {
-          change.run();
-          return null;
-        });
+    Fields.check(field, change);
   }
 
   private static <T> T field(String field, Supplier<T> change) {
-    try {
-      return change.get();
-    } catch (InvalidFieldException e) {
-      throw e;
-    } catch (IllegalArgumentException e) {
-      throw new InvalidFieldException(field, e.getMessage(), e);
-    }
+    return Fields.checked(field, change);
   }
 
   private static void checkVersion(String what, int stored, int edited) {

@@ -1,6 +1,7 @@
 package org.netarchive.ee.web.interfaces.rest;
 
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** Invalid input in one field of a request; answered as 400 with the field named. */
 public class FieldProblem extends IllegalArgumentException {
@@ -29,13 +30,18 @@ public class FieldProblem extends IllegalArgumentException {
     } catch (InvalidFieldException e) {
       throw new FieldProblem(e.field(), e.getMessage());
     } catch (IllegalArgumentException e) {
-      throw new FieldProblem(field, e.getMessage());
+      throw new FieldProblem(fieldOf(e, field), e.getMessage());
     } catch (jakarta.ejb.EJBException e) {
       if (e.getCause() instanceof IllegalArgumentException invalid) {
-        throw new FieldProblem(field, invalid.getMessage());
+        throw new FieldProblem(fieldOf(invalid, field), invalid.getMessage());
       }
       throw e;
     }
+  }
+
+  /** The field a refusal names itself, if the domain model knows it, or else {@code field}. */
+  private static String fieldOf(IllegalArgumentException refused, String field) {
+    return refused instanceof RuleViolation v && v.field() != null ? v.field() : field;
   }
 
   /** A required field is missing. */

@@ -14,6 +14,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /**
  * Turns every failure of a REST call into a problem document (RFC 9457): invalid input 400 with the
@@ -32,6 +33,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
       case FieldProblem p ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case InvalidFieldException p ->
+          Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
+      case RuleViolation p when p.field() != null ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case IllegalArgumentException p ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage());

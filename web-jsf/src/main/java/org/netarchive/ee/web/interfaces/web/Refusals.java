@@ -11,13 +11,15 @@ import java.util.function.Supplier;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /**
  * Runs service calls for a form and shows what the services refuse, with their whole message: next
  * to the field the refusal names (the input whose id is that field's name, inside the form), or
  * next to the form's main field for the call; a stale edit, a thing that is gone or a missing right
  * at the top of the page. The UI validates nothing itself that the services validate, so it refuses
- * exactly what the REST API refuses.
+ * exactly what the REST API refuses. A refusal whose rule the domain model names ({@link
+ * RuleViolation}) is said in the page's language, from the bundle's {@code rule.*} texts.
  */
 public final class Refusals {
 
@@ -39,7 +41,9 @@ public final class Refusals {
       FacesContext context = FacesContext.getCurrentInstance();
       switch (unwrap(e)) {
         case InvalidFieldException refused ->
-            show(context, form, refused.field(), mainField, refused.getMessage());
+            show(context, form, refused.field(), mainField, text(refused));
+        case RuleViolation refused ->
+            show(context, form, refused.field(), mainField, text(refused));
         case StaleEditException stale -> show(context, null, null, null, stale.getMessage());
         case NotFoundException missing -> show(context, null, null, null, missing.getMessage());
         case IllegalArgumentException refused ->
@@ -70,6 +74,16 @@ public final class Refusals {
   public static void infoAfterRedirect(String text) {
     FacesContext.getCurrentInstance().getExternalContext().getFlash().setKeepMessages(true);
     info(text);
+  }
+
+  /** The refusal's text, in the page's language where the domain model says which rule it is. */
+  private static String text(IllegalArgumentException refused) {
+    for (Throwable t = refused; t != null; t = t.getCause()) {
+      if (t instanceof RuleViolation violation) {
+        return Texts.refusal(violation);
+      }
+    }
+    return refused.getMessage();
   }
 
   private static void show(

@@ -4,6 +4,7 @@ import jakarta.faces.context.FacesContext;
 import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.ResourceBundle;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /**
  * The UI's texts for backing beans, from the bundle pages know as {@code msg} ({@code
@@ -25,6 +26,25 @@ public final class Texts {
     Locale locale = locale(context);
     String pattern = ResourceBundle.getBundle(BUNDLE, locale).getString(key);
     return arguments.length == 0 ? pattern : new MessageFormat(pattern, locale).format(arguments);
+  }
+
+  /**
+   * A refusal of the domain model in the current view's language: the bundle's text {@code
+   * rule.<rule>} with the refusal's values, or its own (English) message if the bundle has none.
+   */
+  public static String refusal(RuleViolation violation) {
+    Locale locale = locale(FacesContext.getCurrentInstance());
+    return refusal(violation, ResourceBundle.getBundle(BUNDLE, locale), locale);
+  }
+
+  /** As {@link #refusal(RuleViolation)}, from a given bundle. */
+  static String refusal(RuleViolation violation, ResourceBundle bundle, Locale locale) {
+    String key = "rule." + violation.rule();
+    if (!bundle.containsKey(key)) {
+      return violation.getMessage();
+    }
+    return new MessageFormat(bundle.getString(key), locale)
+        .format(violation.values().toArray(Object[]::new));
   }
 
   /** The current view's language. */

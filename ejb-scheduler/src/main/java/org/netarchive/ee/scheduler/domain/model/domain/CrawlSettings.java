@@ -1,5 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.domain;
 
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+
 /**
  * Limits and crawl attributes of a domain configuration.
  *
@@ -34,26 +36,42 @@ public record CrawlSettings(
 
   void validate(String owner) {
     if (maxObjects < -1 || maxObjects == 0) {
-      throw new IllegalArgumentException(
+      throw new RuleViolation(
+          "maxObjects",
+          "configuration.maxObjects",
           "Max objects of "
               + owner
               + " must be a positive number or -1 (no limit), not "
-              + maxObjects);
+              + maxObjects,
+          owner,
+          maxObjects);
     }
     if (maxBytes < -1 || maxBytes == 0) {
-      throw new IllegalArgumentException(
-          "Max bytes of " + owner + " must be a positive number or -1 (no limit), not " + maxBytes);
+      throw new RuleViolation(
+          "maxBytes",
+          "configuration.maxBytes",
+          "Max bytes of " + owner + " must be a positive number or -1 (no limit), not " + maxBytes,
+          owner,
+          maxBytes);
     }
     if (maxRequestRate < 1 || maxRequestRate > 100_000) {
-      throw new IllegalArgumentException(
+      throw new RuleViolation(
+          "maxRequestRate",
+          "configuration.maxRequestRate",
           "Max request rate of "
               + owner
               + " must be 1 to 100000 requests per minute, not "
-              + maxRequestRate);
+              + maxRequestRate,
+          owner,
+          maxRequestRate);
     }
     if (maxHops < 0 || maxHops > 1000) {
-      throw new IllegalArgumentException(
-          "Max hops of " + owner + " must be 0 to 1000, not " + maxHops);
+      throw new RuleViolation(
+          "maxHops",
+          "configuration.maxHops",
+          "Max hops of " + owner + " must be 0 to 1000, not " + maxHops,
+          owner,
+          maxHops);
     }
   }
 }

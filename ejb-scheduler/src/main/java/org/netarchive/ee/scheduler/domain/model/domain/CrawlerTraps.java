@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /**
  * Validation of crawler traps: regular expressions (Java syntax, as Heritrix uses) for URIs that
@@ -44,14 +45,24 @@ public final class CrawlerTraps {
       try {
         Pattern.compile(expression);
       } catch (PatternSyntaxException e) {
-        throw new IllegalArgumentException(
+        String message =
             "Crawler trap '"
                 + expression
                 + "' of "
                 + owner
                 + " is not a valid regular expression: "
-                + e.getDescription()
-                + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""));
+                + e.getDescription();
+        throw e.getIndex() >= 0
+            ? new RuleViolation(
+                null,
+                "crawlerTrap.invalidNear",
+                message + " near index " + e.getIndex(),
+                owner,
+                expression,
+                e.getDescription(),
+                e.getIndex())
+            : new RuleViolation(
+                null, "crawlerTrap.invalid", message, owner, expression, e.getDescription());
       }
       valid.add(expression);
     }

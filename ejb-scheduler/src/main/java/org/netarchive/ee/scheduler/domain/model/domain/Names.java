@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.domain;
 
 import java.util.regex.Pattern;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** The rule for names of configurations, seed lists and passwords. */
 final class Names {
@@ -12,13 +13,17 @@ final class Names {
   static String check(String what, String name) {
     String trimmed = name == null ? "" : name.strip();
     if (!NAME.matcher(trimmed).matches()) {
-      throw new IllegalArgumentException(
+      throw new RuleViolation(
+          "name",
+          "name.invalid",
           "The name of a "
               + what
               + " must be 1 to 128 letters, digits, spaces, '.', '_' or '-', starting with a letter"
               + " or digit, not '"
               + name
-              + "'");
+              + "'",
+          what,
+          name);
     }
     return trimmed;
   }

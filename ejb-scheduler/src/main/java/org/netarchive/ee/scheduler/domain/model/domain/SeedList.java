@@ -12,6 +12,7 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.util.List;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** A named list of seeds of one domain. */
 @Entity
@@ -53,7 +54,8 @@ public class SeedList {
   public void changeSeeds(List<String> newSeeds) {
     List<String> valid = Seeds.validate(describe(), newSeeds);
     if (valid.isEmpty()) {
-      throw new IllegalArgumentException(describe() + " needs at least one seed");
+      throw new RuleViolation(
+          "seeds", "seedList.empty", describe() + " needs at least one seed", describe());
     }
     this.seeds = String.join("\n", valid);
   }

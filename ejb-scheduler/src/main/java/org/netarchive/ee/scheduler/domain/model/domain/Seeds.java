@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** Validation of seeds: absolute http or https URLs with a host, one per line. */
 public final class Seeds {
@@ -49,16 +50,30 @@ public final class Seeds {
     try {
       uri = new URI(toAscii(seed));
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(
-          "Seed '" + seed + "' in " + owner + " is not an http(s) URL: " + e.getReason());
+      throw new RuleViolation(
+          "seeds",
+          "seed.notUrl",
+          "Seed '" + seed + "' in " + owner + " is not an http(s) URL: " + e.getReason(),
+          owner,
+          seed,
+          e.getReason());
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw new IllegalArgumentException(
-          "Seed '" + seed + "' in " + owner + " is not an http(s) URL");
+      throw new RuleViolation(
+          "seeds",
+          "seed.notHttp",
+          "Seed '" + seed + "' in " + owner + " is not an http(s) URL",
+          owner,
+          seed);
     }
     if (uri.getHost() == null || uri.getHost().isBlank()) {
-      throw new IllegalArgumentException("Seed '" + seed + "' in " + owner + " has no host name");
+      throw new RuleViolation(
+          "seeds",
+          "seed.noHost",
+          "Seed '" + seed + "' in " + owner + " has no host name",
+          owner,
+          seed);
     }
     return uri.toASCIIString();
   }

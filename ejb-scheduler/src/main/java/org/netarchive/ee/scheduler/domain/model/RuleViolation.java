@@ -1,0 +1,48 @@
+package org.netarchive.ee.scheduler.domain.model;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Input that breaks a rule of the domain model. Its message, in English, names the thing, the value
+ * and the rule, as every refusal does. Besides, it says which part of the input is at fault ({@link
+ * #field()}, as forms and requests name it, where the model knows) and which rule it breaks with
+ * the values its message was made of ({@link #rule()}, {@link #values()}), so that a user interface
+ * can say the same in its own language.
+ */
+public class RuleViolation extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  private final String field;
+  private final String rule;
+  private final String[] values;
+
+  /**
+   * @param field the part of the input at fault, e.g. {@code "maxHops"}; {@code null} if the model
+   *     cannot tell (the caller knows)
+   * @param rule the rule broken, e.g. {@code "configuration.maxHops"}
+   * @param message the refusal in English
+   * @param values what the message was made of, in the order a translation refers to them
+   */
+  public RuleViolation(String field, String rule, String message, Object... values) {
+    super(message);
+    this.field = field;
+    this.rule = rule;
+    this.values = Arrays.stream(values).map(String::valueOf).toArray(String[]::new);
+  }
+
+  /** The part of the input at fault, or {@code null} if the caller must say. */
+  public String field() {
+    return field;
+  }
+
+  /** The rule broken, a stable key such as {@code "seed.notHttp"}. */
+  public String rule() {
+    return rule;
+  }
+
+  /** The values the message was made of, as text. */
+  public List<String> values() {
+    return List.of(values);
+  }
+}
