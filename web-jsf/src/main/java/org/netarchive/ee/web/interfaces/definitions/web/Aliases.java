@@ -3,7 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import org.netarchive.ee.scheduler.application.domain.DomainService;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
 import org.netarchive.ee.web.interfaces.web.PagedList;
@@ -14,38 +13,19 @@ import org.netarchive.ee.web.interfaces.web.PagedList;
  */
 @Named
 @ViewScoped
-public class Aliases implements Serializable {
+public class Aliases extends GlobList<DomainAlias> {
   private static final long serialVersionUID = 1L;
 
   @EJB private DomainService domains;
 
-  private String glob;
-  private PagedList<DomainAlias> list;
+  public Aliases() {
+    super("aliases");
+  }
 
-  public void load() {
-    String pattern = glob;
+  @Override
+  protected PagedList<DomainAlias> list(String glob) {
     DomainService service = domains;
-    list =
-        new PagedList<>(
-            Domains.PAGE_SIZE, DomainAlias::name, (p, s) -> service.aliases(pattern, p, s));
-  }
-
-  public String search() {
-    return "aliases?faces-redirect=true&includeViewParams=true";
-  }
-
-  public PagedList<DomainAlias> getList() {
-    if (list == null) {
-      load();
-    }
-    return list;
-  }
-
-  public String getGlob() {
-    return glob;
-  }
-
-  public void setGlob(String glob) {
-    this.glob = glob;
+    return new PagedList<>(
+        Domains.PAGE_SIZE, DomainAlias::name, (p, s) -> service.aliases(glob, p, s));
   }
 }

@@ -3,7 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import org.netarchive.ee.scheduler.application.channel.ChannelService;
 import org.netarchive.ee.scheduler.application.channel.ChannelView;
 import org.netarchive.ee.web.interfaces.web.PagedList;
@@ -14,38 +13,19 @@ import org.netarchive.ee.web.interfaces.web.PagedList;
  */
 @Named
 @ViewScoped
-public class Channels implements Serializable {
+public class Channels extends GlobList<ChannelView> {
   private static final long serialVersionUID = 1L;
 
   @EJB private ChannelService channels;
 
-  private String glob;
-  private PagedList<ChannelView> list;
+  public Channels() {
+    super("channels");
+  }
 
-  public void load() {
-    String pattern = glob;
+  @Override
+  protected PagedList<ChannelView> list(String glob) {
     ChannelService service = channels;
-    list =
-        new PagedList<>(
-            Domains.PAGE_SIZE, ChannelView::name, (p, s) -> service.list(pattern, p, s));
-  }
-
-  public String search() {
-    return "channels?faces-redirect=true&includeViewParams=true";
-  }
-
-  public PagedList<ChannelView> getList() {
-    if (list == null) {
-      load();
-    }
-    return list;
-  }
-
-  public String getGlob() {
-    return glob;
-  }
-
-  public void setGlob(String glob) {
-    this.glob = glob;
+    return new PagedList<>(
+        Domains.PAGE_SIZE, ChannelView::name, (p, s) -> service.list(glob, p, s));
   }
 }

@@ -3,7 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import org.netarchive.ee.scheduler.application.trap.CrawlerTrapListView;
 import org.netarchive.ee.scheduler.application.trap.CrawlerTrapService;
 import org.netarchive.ee.web.interfaces.web.PagedList;
@@ -14,38 +13,19 @@ import org.netarchive.ee.web.interfaces.web.PagedList;
  */
 @Named
 @ViewScoped
-public class CrawlerTrapLists implements Serializable {
+public class CrawlerTrapLists extends GlobList<CrawlerTrapListView> {
   private static final long serialVersionUID = 1L;
 
   @EJB private CrawlerTrapService traps;
 
-  private String glob;
-  private PagedList<CrawlerTrapListView> list;
+  public CrawlerTrapLists() {
+    super("crawler-trap-lists");
+  }
 
-  public void load() {
-    String pattern = glob;
+  @Override
+  protected PagedList<CrawlerTrapListView> list(String glob) {
     CrawlerTrapService service = traps;
-    list =
-        new PagedList<>(
-            Domains.PAGE_SIZE, CrawlerTrapListView::name, (p, s) -> service.list(pattern, p, s));
-  }
-
-  public String search() {
-    return "crawler-trap-lists?faces-redirect=true&includeViewParams=true";
-  }
-
-  public PagedList<CrawlerTrapListView> getList() {
-    if (list == null) {
-      load();
-    }
-    return list;
-  }
-
-  public String getGlob() {
-    return glob;
-  }
-
-  public void setGlob(String glob) {
-    this.glob = glob;
+    return new PagedList<>(
+        Domains.PAGE_SIZE, CrawlerTrapListView::name, (p, s) -> service.list(glob, p, s));
   }
 }

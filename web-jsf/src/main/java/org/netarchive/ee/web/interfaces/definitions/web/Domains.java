@@ -3,7 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import org.netarchive.ee.scheduler.application.domain.DomainService;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
 import org.netarchive.ee.web.interfaces.web.PagedList;
@@ -15,7 +14,7 @@ import org.netarchive.ee.web.interfaces.web.PagedList;
  */
 @Named
 @ViewScoped
-public class Domains implements Serializable {
+public class Domains extends GlobList<DomainSummary> {
   private static final long serialVersionUID = 1L;
 
   /** Domains on a page. */
@@ -23,33 +22,13 @@ public class Domains implements Serializable {
 
   @EJB private DomainService domains;
 
-  private String glob;
-  private PagedList<DomainSummary> list;
+  public Domains() {
+    super("domains");
+  }
 
-  /** Loads the list for the glob of the address. */
-  public void load() {
-    String pattern = glob;
+  @Override
+  protected PagedList<DomainSummary> list(String glob) {
     DomainService service = domains;
-    list = new PagedList<>(PAGE_SIZE, DomainSummary::name, (p, s) -> service.list(pattern, p, s));
-  }
-
-  /** Shows the domains matching the glob typed in, at an address that says which. */
-  public String search() {
-    return "domains?faces-redirect=true&includeViewParams=true";
-  }
-
-  public PagedList<DomainSummary> getList() {
-    if (list == null) {
-      load();
-    }
-    return list;
-  }
-
-  public String getGlob() {
-    return glob;
-  }
-
-  public void setGlob(String glob) {
-    this.glob = glob;
+    return new PagedList<>(PAGE_SIZE, DomainSummary::name, (p, s) -> service.list(glob, p, s));
   }
 }

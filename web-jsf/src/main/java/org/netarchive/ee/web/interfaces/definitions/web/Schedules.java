@@ -3,7 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -18,26 +17,22 @@ import org.netarchive.ee.web.interfaces.web.PagedList;
  */
 @Named
 @ViewScoped
-public class Schedules implements Serializable {
+public class Schedules extends GlobList<ScheduleView> {
   private static final long serialVersionUID = 1L;
 
   private static final DateTimeFormatter RUN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
   @EJB private ScheduleService schedules;
 
-  private String glob;
-  private PagedList<ScheduleView> list;
-
-  public void load() {
-    String pattern = glob;
-    ScheduleService service = schedules;
-    list =
-        new PagedList<>(
-            Domains.PAGE_SIZE, ScheduleView::name, (p, s) -> service.list(pattern, p, s));
+  public Schedules() {
+    super("schedules");
   }
 
-  public String search() {
-    return "schedules?faces-redirect=true&includeViewParams=true";
+  @Override
+  protected PagedList<ScheduleView> list(String glob) {
+    ScheduleService service = schedules;
+    return new PagedList<>(
+        Domains.PAGE_SIZE, ScheduleView::name, (p, s) -> service.list(glob, p, s));
   }
 
   /** The next runs of a schedule, in its own time zone, e.g. "2026-03-01 02:00, ... (UTC)". */
@@ -54,20 +49,5 @@ public class Schedules implements Serializable {
         + " ("
         + zone.getId()
         + ")";
-  }
-
-  public PagedList<ScheduleView> getList() {
-    if (list == null) {
-      load();
-    }
-    return list;
-  }
-
-  public String getGlob() {
-    return glob;
-  }
-
-  public void setGlob(String glob) {
-    this.glob = glob;
   }
 }

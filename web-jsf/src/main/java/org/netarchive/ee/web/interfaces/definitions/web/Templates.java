@@ -6,7 +6,6 @@ import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Serializable;
 import java.net.URLEncoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -32,7 +31,7 @@ import org.primefaces.model.file.UploadedFile;
  */
 @Named
 @ViewScoped
-public class Templates implements Serializable {
+public class Templates extends GlobList<TemplateSummary> {
   private static final long serialVersionUID = 1L;
 
   /** The upload form, whose inputs are named after the service's fields. */
@@ -40,24 +39,27 @@ public class Templates implements Serializable {
 
   @EJB private TemplateService templates;
 
-  private String glob;
-  private PagedList<TemplateSummary> list;
   private final Map<String, List<VersionView>> versions = new HashMap<>();
   private String name;
   private String description;
   private transient UploadedFile file;
 
-  public void load() {
-    String pattern = glob;
-    TemplateService service = templates;
-    list =
-        new PagedList<>(
-            Domains.PAGE_SIZE, TemplateSummary::name, (p, s) -> service.list(pattern, p, s));
-    versions.clear();
+  public Templates() {
+    super("templates");
   }
 
-  public String search() {
-    return "templates?faces-redirect=true&includeViewParams=true";
+  @Override
+  protected PagedList<TemplateSummary> list(String glob) {
+    TemplateService service = templates;
+    return new PagedList<>(
+        Domains.PAGE_SIZE, TemplateSummary::name, (p, s) -> service.list(glob, p, s));
+  }
+
+  /** Loads the list for the glob of the address; versions are read again when a row is opened. */
+  @Override
+  public void load() {
+    super.load();
+    versions.clear();
   }
 
   /** Uploads the file as a new template, or as a new version of the template of that name. */
@@ -159,21 +161,6 @@ public class Templates implements Serializable {
             + URLEncoder.encode(template, StandardCharsets.UTF_8).replace("+", "%20")
             + "/crawler-beans.cxml";
     return version == null ? path : path + "?version=" + version;
-  }
-
-  public PagedList<TemplateSummary> getList() {
-    if (list == null) {
-      load();
-    }
-    return list;
-  }
-
-  public String getGlob() {
-    return glob;
-  }
-
-  public void setGlob(String glob) {
-    this.glob = glob;
   }
 
   public String getName() {
