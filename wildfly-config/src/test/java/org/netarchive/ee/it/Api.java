@@ -135,6 +135,10 @@ final class Api {
         ServerUnderTest.request(ServerUnderTest.HTTP + path), user, password);
   }
 
+  static jakarta.json.JsonArray jsonArray(HttpResponse<String> response) {
+    return Json.createReader(new StringReader(response.body())).readArray();
+  }
+
   static JsonObject json(HttpResponse<String> response) {
     return Json.createReader(new StringReader(response.body())).readObject();
   }

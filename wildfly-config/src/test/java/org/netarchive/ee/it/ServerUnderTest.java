@@ -9,8 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.dmr.ModelNode;
 
@@ -80,6 +85,56 @@ final class ServerUnderTest {
         ModelControllerClient.Factory.create("remote+http", "127.0.0.1", 9990 + PORT_OFFSET)) {
       return client.execute(operation);
     }
+  }
+
+  /**
+   * Kills the server with SIGKILL, as a crash would, and starts it again with the same command,
+   * environment and working directory; returns when the application answers again. The new process
+   * is stopped by Arquillian at the end like the first (through the management port).
+   */
+  static void crashAndRestart() throws Exception {
+    String base = System.getProperty("it.server.base");
+    ProcessHandle server =
+        ProcessHandle.allProcesses()
+            .filter(
+                p -> {
+                  String line = p.info().commandLine().orElse("");
+                  return line.contains("jboss-modules") && line.contains(base);
+                })
+            .findFirst()
+            .orElseThrow(() -> new IllegalStateException("The server's process is not found"));
+    Path proc = Path.of("/proc", Long.toString(server.pid()));
+    List<String> command = List.of(Files.readString(proc.resolve("cmdline")).split("\0"));
+    Map<String, String> environment = new HashMap<>();
+    for (String entry : Files.readString(proc.resolve("environ")).split("\0")) {
+      int eq = entry.indexOf('=');
+      if (eq > 0) {
+        environment.put(entry.substring(0, eq), entry.substring(eq + 1));
+      }
+    }
+    Path directory = Files.readSymbolicLink(proc.resolve("cwd"));
+    server.destroyForcibly();
+    server.onExit().get(60, TimeUnit.SECONDS);
+    ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+    builder.environment().clear();
+    builder.environment().putAll(environment);
+    Path log = Path.of(base, "log", "restarted-console.log");
+    builder.redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.start();
+    Instant deadline = Instant.now().plusSeconds(180);
+    while (Instant.now().isBefore(deadline)) {
+      Thread.sleep(1000);
+      try {
+        HttpResponse<String> answer =
+            send(asUser(request(HTTP + "/api/jobs/overview"), ADMIN, adminPassword()).build());
+        if (answer.statusCode() == 200) {
+          return;
+        }
+      } catch (IOException starting) {
+        // not listening yet
+      }
+    }
+    throw new IllegalStateException("The server did not come back after the crash; see " + log);
   }
 
   static HttpClient http() {

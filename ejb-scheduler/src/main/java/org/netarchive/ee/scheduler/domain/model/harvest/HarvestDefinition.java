@@ -79,6 +79,12 @@ public abstract class HarvestDefinition {
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
 
+  @Column(name = "scheduling_failure", length = MAX_COMMENTS_LENGTH)
+  private String schedulingFailure;
+
+  @Column(name = "scheduling_failed_at")
+  private Instant schedulingFailedAt;
+
   @Version
   @Column(name = "version", nullable = false)
   private int version;
@@ -121,6 +127,30 @@ public abstract class HarvestDefinition {
    * @param now when the jobs were made
    * @throws IllegalStateException if the harvest is not active
    */
+  /**
+   * Deactivates the harvest because scheduling or splitting it failed, and keeps why.
+   *
+   * @param reason what went wrong
+   * @param now when
+   */
+  public void deactivateBecause(String reason, Instant now) {
+    deactivate();
+    String text = reason == null || reason.isBlank() ? "unknown error" : reason.strip();
+    this.schedulingFailure =
+        text.length() <= MAX_COMMENTS_LENGTH ? text : text.substring(0, MAX_COMMENTS_LENGTH);
+    this.schedulingFailedAt = Objects.requireNonNull(now, "now");
+  }
+
+  /** Why the scheduler last deactivated the harvest, if it did. */
+  public java.util.Optional<String> schedulingFailure() {
+    return java.util.Optional.ofNullable(schedulingFailure);
+  }
+
+  /** When the scheduler last deactivated the harvest, if it did. */
+  public java.util.Optional<Instant> schedulingFailedAt() {
+    return java.util.Optional.ofNullable(schedulingFailedAt);
+  }
+
   public void recordRun(Instant now) {
     if (!active) {
       throw new IllegalStateException(describe() + " is not active, so it does not run");

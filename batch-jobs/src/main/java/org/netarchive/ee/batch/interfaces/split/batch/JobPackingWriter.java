@@ -1,0 +1,122 @@
+package org.netarchive.ee.batch.interfaces.split.batch;
+
+import jakarta.batch.api.BatchProperty;
+import jakarta.batch.api.chunk.AbstractItemWriter;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import java.io.Serializable;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.netarchive.ee.scheduler.application.job.HarvestScheduling;
+import org.netarchive.ee.scheduler.application.job.SplitContext;
+import org.netarchive.ee.scheduler.domain.model.job.Fit;
+import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
+import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
+import org.netarchive.ee.scheduler.domain.model.job.JobPacker;
+import org.netarchive.ee.scheduler.domain.model.job.OpenJob;
+import org.netarchive.ee.scheduler.domain.model.job.SplitItem;
+import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
+
+/**
+ * Packs configurations, in split order, into jobs with the six checks of reference/000; stores a
+ * job (status NEW, with its template version, limits, crawler traps and domains) as soon as the
+ * next configuration does not fit, together with the split's resume point, in the chunk's
+ * transaction.
+ */
+@Named("jobPackingWriter")
+@Dependent
+public class JobPackingWriter extends AbstractItemWriter {
+
+  @Inject
+  @BatchProperty(name = "splitId")
+  private String splitId;
+
+  @Inject private HarvestScheduling scheduling;
+  @Inject private JobStore store;
+
+  private final Clock clock = Clock.systemUTC();
+  private final Map<Long, Long> templateVersions = new HashMap<>();
+  private final List<JobDomain> open = new ArrayList<>();
+
+  private SplitContext context;
+  private JobPacker packer;
+  private List<String> globalTraps;
+  private long estimated;
+  private long placed;
+  private int jobsMade;
+  private JobCandidate lastPlaced;
+
+  @Override
+  public void open(Serializable checkpoint) throws Exception {
+    long split = SplitJobs.splitId(splitId);
+    context = scheduling.context(split);
+    packer = new JobPacker(context.settings(), context.harvestMaxBytes());
+    JobStore.Progress progress = store.progress(split);
+    placed = progress.placed();
+    jobsMade = progress.jobsMade();
+    lastPlaced = progress.lastPlaced().orElse(null);
+    estimated = placed + SortedRuns.of(split).itemCount();
+    globalTraps = store.activeGlobalCrawlerTraps();
+  }
+
+  @Override
+  public void writeItems(List<Object> items) throws Exception {
+    for (Object item : items) {
+      if (SortedRunsReader.END.equals(item)) {
+        if (!packer.isEmpty()) {
+          storeJob("END");
+        }
+        continue;
+      }
+      SplitItem next = (SplitItem) item;
+      Fit fit = packer.check(next.candidate());
+      if (fit != Fit.FITS) {
+        storeJob(fit.name());
+      }
+      packer.add(next.candidate());
+      open.add(next.domain());
+    }
+    store.recordProgress(
+        context.splitId(), estimated, placed, jobsMade, lastPlaced, clock.instant());
+  }
+
+  private void storeJob(String closedBy) throws Exception {
+    OpenJob job = packer.close();
+    long templateVersion =
+        templateVersions.get(job.templateId()) == null
+            ? templateVersion(job.templateId())
+            : templateVersions.get(job.templateId());
+    store.insert(
+        new JobStore.NewJob(
+            context.harvestId(),
+            context.splitId(),
+            context.runNumber(),
+            context.kind(),
+            context.channelId(),
+            templateVersion,
+            job.byteLimit(),
+            job.byteLimitSetByHarvest(),
+            context.harvestMaxObjects(),
+            context.harvestMaxBytes(),
+            context.maxRunningSeconds(),
+            globalTraps,
+            job.totalExpectedObjects(),
+            closedBy,
+            List.copyOf(open)),
+        clock.instant());
+    placed += job.size();
+    jobsMade++;
+    lastPlaced = job.candidates().get(job.size() - 1);
+    open.clear();
+  }
+
+  private long templateVersion(long templateId) throws Exception {
+    long version = store.latestTemplateVersion(templateId);
+    templateVersions.put(templateId, version);
+    return version;
+  }
+}

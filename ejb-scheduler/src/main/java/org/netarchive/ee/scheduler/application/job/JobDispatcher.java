@@ -1,0 +1,248 @@
+package org.netarchive.ee.scheduler.application.job;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSContext;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.logging.Logger;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.CrawlDomain;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.DomainAlias;
+import org.netarchive.ee.scheduler.application.Installation;
+import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
+import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
+import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
+import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
+import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
+
+/**
+ * Sends NEW jobs to their channel's queue as {@link CrawlRequest}s and marks them SUBMITTED in the
+ * same (XA) transaction: a job is on the queue exactly when it is SUBMITTED.
+ *
+ * <p>Crawl requests are sent non-persistent: after a restart of the server (and its embedded
+ * broker) the queue is empty, and every job still SUBMITTED is resubmitted as a new job (the old
+ * one becomes RESUBMITTED), so no job is lost and no old message can start a crawl of a job that
+ * was replaced.
+ */
+@Stateless
+@PermitAll
+public class JobDispatcher {
+
+  private static final Logger LOG = Logger.getLogger(JobDispatcher.class.getName());
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Inject private JMSContext jms;
+  @Inject private Installation installation;
+  @Inject private JobStore store;
+  @Inject private MeterRegistry metrics;
+
+  private final JmsMessages messages = JmsMessages.standard();
+  private final Clock clock = Clock.systemUTC();
+
+  /**
+   * Submits up to {@code max} NEW jobs of finished splits.
+   *
+   * @return how many were submitted
+   */
+  @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+  public int dispatchSome(int max) {
+    List<HarvestJob> ready =
+        em.createQuery(
+                "SELECT j FROM HarvestJob j, HarvestSplit s WHERE s.id = j.splitId"
+                    + " AND j.status = :new AND s.status = :done ORDER BY j.id",
+                HarvestJob.class)
+            .setParameter("new", JobStatus.NEW)
+            .setParameter("done", org.netarchive.ee.scheduler.domain.model.job.SplitStatus.DONE)
+            .setMaxResults(max)
+            .getResultList();
+    Instant now = clock.instant();
+    for (HarvestJob job : ready) {
+      CrawlRequest request = request(job);
+      String queue = installation.channels().harvestJobs(request.channel()).name();
+      jms.createProducer()
+          .setDeliveryMode(DeliveryMode.NON_PERSISTENT)
+          .send(jms.createQueue(queue), messages.toTextMessage(jms, request));
+      job.submit(now);
+      metrics.counter("netarchive.jobs.submitted", "channel", request.channel()).increment();
+      LOG.info(
+          () ->
+              "Submitted job "
+                  + job.id()
+                  + " ("
+                  + request.domains().size()
+                  + " domain(s) of "
+                  + request.harvestName()
+                  + ") to "
+                  + queue);
+    }
+    return ready.size();
+  }
+
+  /**
+   * Resubmits every SUBMITTED job as a new job: called once at start-up, when the crawl requests of
+   * those jobs were lost with the broker's non-persistent messages.
+   *
+   * @return how many were resubmitted
+   */
+  @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+  public int resubmitLostJobs() {
+    List<HarvestJob> submitted =
+        em.createNamedQuery("HarvestJob.byStatus", HarvestJob.class)
+            .setParameter("status", JobStatus.SUBMITTED)
+            .getResultList();
+    for (HarvestJob job : submitted) {
+      HarvestJob copy = resubmit(job, "The server restarted while the job waited in its queue");
+      LOG.info(() -> "Job " + job.id() + " was queued at restart; resubmitted as " + copy.id());
+    }
+    return submitted.size();
+  }
+
+  /**
+   * Makes a NEW copy of a job and marks the job RESUBMITTED with a link to it.
+   *
+   * @throws IllegalStateException if the job is not SUBMITTED or FAILED
+   */
+  public HarvestJob resubmit(HarvestJob job, String reason) {
+    if (!job.status().canBecome(JobStatus.RESUBMITTED)) {
+      throw new IllegalStateException(
+          "Job "
+              + job.id()
+              + " is "
+              + job.status()
+              + "; only SUBMITTED and FAILED jobs can be"
+              + " resubmitted");
+    }
+    long id;
+    try {
+      id = store.nextJobId();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot get a new job id", e);
+    }
+    HarvestJob copy = HarvestJob.copyOf(job, id, clock.instant());
+    em.persist(copy);
+    em.flush();
+    job.resubmittedAs(copy, reason);
+    return copy;
+  }
+
+  /** The crawl request of a job: everything the agent needs, as the job was made. */
+  public CrawlRequest request(HarvestJob job) {
+    HarvestDefinition harvest = em.find(HarvestDefinition.class, job.harvestId());
+    HarvestChannel channel = em.find(HarvestChannel.class, job.channelId());
+    HarvestTemplateVersion template =
+        em.find(HarvestTemplateVersion.class, job.templateVersionId());
+    List<JobDomain> domains;
+    try {
+      domains = store.domains(job.configurationsJobId());
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read the domains of job " + job.id(), e);
+    }
+    List<CrawlDomain> crawlDomains = new ArrayList<>(domains.size());
+    for (JobDomain d : domains) {
+      crawlDomains.add(
+          new CrawlDomain(
+              d.domainName(),
+              d.configurationName(),
+              d.maxObjects(),
+              d.maxBytes(),
+              d.seeds(),
+              d.crawlerTraps()));
+    }
+    return new CrawlRequest(
+        job.id(),
+        harvest.id(),
+        harvest.name(),
+        job.harvestRun(),
+        channel.name(),
+        template.template().name(),
+        template.number(),
+        template.text(),
+        job.maxRunningSeconds(),
+        job.globalCrawlerTraps().isEmpty()
+            ? List.of()
+            : Arrays.asList(job.globalCrawlerTraps().split("\n")),
+        crawlDomains,
+        aliases(domains),
+        deduplicationJobs(job, harvest),
+        job.createdAt());
+  }
+
+  private List<DomainAlias> aliases(List<JobDomain> domains) {
+    List<DomainAlias> aliases = new ArrayList<>();
+    List<Long> ids = domains.stream().map(JobDomain::domainId).toList();
+    for (int from = 0; from < ids.size(); from += 1000) {
+      List<Long> slice = ids.subList(from, Math.min(ids.size(), from + 1000));
+      List<Object[]> rows =
+          em.createQuery(
+                  "SELECT a.name, d.name, a.aliasSetAt FROM Domain a JOIN a.aliasOf d"
+                      + " WHERE d.id IN :ids ORDER BY a.name",
+                  Object[].class)
+              .setParameter("ids", slice)
+              .getResultList();
+      for (Object[] row : rows) {
+        aliases.add(new DomainAlias(row[0].toString(), row[1].toString(), (Instant) row[2]));
+      }
+    }
+    return aliases;
+  }
+
+  /**
+   * The jobs whose harvested content this job deduplicates against: the finished jobs of the
+   * harvest's latest earlier run, or for a snapshot the finished jobs of the snapshot it continues.
+   */
+  private List<Long> deduplicationJobs(HarvestJob job, HarvestDefinition harvest) {
+    if (harvest.kind() == HarvestKind.SNAPSHOT) {
+      return ((SnapshotHarvest) harvest)
+          .previousSnapshot()
+          .map(
+              previous ->
+                  em.createQuery(
+                          "SELECT j.id FROM HarvestJob j WHERE j.harvestId = :h AND j.status = :done"
+                              + " ORDER BY j.id",
+                          Long.class)
+                      .setParameter("h", previous.id())
+                      .setParameter("done", JobStatus.DONE)
+                      .getResultList())
+          .orElse(List.of());
+    }
+    List<Integer> runs =
+        em.createQuery(
+                "SELECT MAX(j.harvestRun) FROM HarvestJob j WHERE j.harvestId = :h"
+                    + " AND j.harvestRun < :run AND j.status = :done",
+                Integer.class)
+            .setParameter("h", harvest.id())
+            .setParameter("run", job.harvestRun())
+            .setParameter("done", JobStatus.DONE)
+            .getResultList();
+    if (runs.isEmpty() || runs.get(0) == null) {
+      return List.of();
+    }
+    return em.createQuery(
+            "SELECT j.id FROM HarvestJob j WHERE j.harvestId = :h AND j.harvestRun = :run"
+                + " AND j.status = :done ORDER BY j.id",
+            Long.class)
+        .setParameter("h", harvest.id())
+        .setParameter("run", runs.get(0))
+        .setParameter("done", JobStatus.DONE)
+        .getResultList();
+  }
+}

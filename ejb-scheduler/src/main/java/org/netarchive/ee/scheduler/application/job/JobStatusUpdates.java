@@ -1,0 +1,246 @@
+package org.netarchive.ee.scheduler.application.job;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Logger;
+import org.netarchive.ee.common.message.DomainStatistics;
+import org.netarchive.ee.common.message.JobFinished;
+import org.netarchive.ee.common.message.JobOutcome;
+import org.netarchive.ee.common.message.JobProgress;
+import org.netarchive.ee.common.message.JobStarted;
+import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
+import org.netarchive.ee.scheduler.domain.model.history.HarvestHistoryRepository;
+import org.netarchive.ee.scheduler.domain.model.history.StopReason;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
+import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
+import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
+import org.netarchive.ee.scheduler.domain.model.job.StatusChange;
+import org.netarchive.ee.scheduler.domain.model.job.StopReasons;
+import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
+
+/**
+ * Applies the agents' reports to their jobs: STARTED, progress, and DONE or FAILED with the
+ * per-domain statistics, which become harvest history.
+ *
+ * <p>A report that does not fit the job's status is refused and logged (and the message consumed:
+ * retrying it would not make it fit); a repeated report changes nothing, so duplicates are
+ * harmless.
+ */
+@Stateless
+@PermitAll
+public class JobStatusUpdates {
+
+  private static final Logger LOG = Logger.getLogger(JobStatusUpdates.class.getName());
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Inject private JobStore store;
+  @Inject private HarvestHistoryRepository history;
+  @Inject private SchedulingSettings settings;
+  @Inject private Notifier notifier;
+  @Inject private MeterRegistry metrics;
+
+  private final Clock clock = Clock.systemUTC();
+
+  /**
+   * Applies one report.
+   *
+   * @return what it did to the job
+   * @throws IllegalArgumentException if the message is not a job report
+   */
+  public StatusChange apply(Message message) {
+    return switch (message) {
+      case JobStarted started -> started(started);
+      case JobProgress progress -> progress(progress);
+      case JobFinished finished -> finished(finished);
+      default ->
+          throw new IllegalArgumentException(
+              "The scheduler's queue takes JobStarted, JobProgress and JobFinished, not "
+                  + message.getClass().getSimpleName());
+    };
+  }
+
+  private StatusChange started(JobStarted report) {
+    HarvestJob job = job(report.jobId());
+    if (job == null) {
+      return unknown("JobStarted", report.jobId());
+    }
+    return logged(
+        job, "STARTED by " + report.agent(), job.start(report.agent(), report.startedAt()));
+  }
+
+  private StatusChange progress(JobProgress p) {
+    HarvestJob job = job(p.jobId());
+    if (job == null) {
+      return unknown("JobProgress", p.jobId());
+    }
+    StatusChange change =
+        job.progress(
+            p.at(),
+            p.discovered(),
+            p.queued(),
+            p.downloaded(),
+            p.docsPerSecond(),
+            p.kilobytesPerSecond(),
+            p.busyThreads(),
+            p.bytes());
+    if (change == StatusChange.REFUSED) {
+      LOG.warning(() -> "Refused progress of job " + job.id() + ": the job is " + job.status());
+    }
+    return change;
+  }
+
+  private StatusChange finished(JobFinished report) {
+    HarvestJob job = job(report.jobId());
+    if (job == null) {
+      return unknown("JobFinished", report.jobId());
+    }
+    boolean done = report.outcome() == JobOutcome.DONE;
+    StatusChange change =
+        job.finish(
+            done,
+            report.agent(),
+            report.finishedAt(),
+            report.harvestError(),
+            report.harvestErrorDetails(),
+            report.uploadError(),
+            report.uploadErrorDetails());
+    logged(job, report.outcome().name(), change);
+    if (change != StatusChange.APPLIED) {
+      return change;
+    }
+    recordHistory(job, report);
+    metrics.counter("netarchive.jobs.finished", "outcome", report.outcome().name()).increment();
+    if (!done) {
+      notifier.notify(
+          "Job " + job.id() + " failed",
+          "Job "
+              + job.id()
+              + " of harvest "
+              + job.harvestId()
+              + " failed on "
+              + report.agent()
+              + ".\nHarvest error: "
+              + (report.harvestError() == null ? "none" : report.harvestError())
+              + "\nUpload error: "
+              + (report.uploadError() == null ? "none" : report.uploadError()));
+    }
+    return change;
+  }
+
+  private void recordHistory(HarvestJob job, JobFinished report) {
+    List<JobDomain> domains;
+    try {
+      domains = store.domains(job.configurationsJobId());
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read the domains of job " + job.id(), e);
+    }
+    Map<String, JobDomain> byName = new HashMap<>(domains.size() * 2);
+    for (JobDomain d : domains) {
+      byName.put(d.domainName(), d);
+    }
+    Instant started = job.startedAt().orElse(report.finishedAt());
+    for (DomainStatistics stats : report.domains()) {
+      JobDomain domain = byName.get(stats.domain());
+      if (domain == null) {
+        LOG.warning(
+            () ->
+                "Job "
+                    + job.id()
+                    + " reported statistics for domain '"
+                    + stats.domain()
+                    + "', which is not in the job; ignored");
+        continue;
+      }
+      StopReason reason =
+          StopReasons.recorded(
+              StopReason.valueOf(stats.stopReason().name()),
+              stats.objects(),
+              stats.bytes(),
+              domain.configMaxObjects(),
+              domain.configMaxBytes(),
+              job.harvestMaxObjects(),
+              job.harvestMaxBytes());
+      history.add(
+          HarvestHistory.ofJob(
+              domain.domainId(),
+              domain.configurationId(),
+              job.harvestId(),
+              job.id(),
+              started,
+              stats.objects(),
+              stats.bytes(),
+              reason));
+    }
+  }
+
+  /**
+   * Fails the STARTED jobs that have had no final report for longer than the job timeout.
+   *
+   * @return how many failed
+   */
+  public int failTimedOutJobs() {
+    Duration timeout = settings.jobTimeout();
+    Instant now = clock.instant();
+    List<HarvestJob> late =
+        em.createNamedQuery("HarvestJob.startedBefore", HarvestJob.class)
+            .setParameter("status", JobStatus.STARTED)
+            .setParameter("before", now.minus(timeout))
+            .getResultList();
+    for (HarvestJob job : late) {
+      job.failBecause(
+          "No final report from agent "
+              + job.agent().orElse("?")
+              + " within the job timeout of "
+              + timeout.toSeconds()
+              + " s after it started at "
+              + job.startedAt().orElse(null),
+          now);
+      metrics.counter("netarchive.jobs.finished", "outcome", "TIMEOUT").increment();
+      notifier.notify(
+          "Job " + job.id() + " timed out",
+          "Job "
+              + job.id()
+              + " was STARTED at "
+              + job.startedAt().orElse(null)
+              + " and has sent no final report within "
+              + timeout.toSeconds()
+              + " s.");
+    }
+    return late.size();
+  }
+
+  private HarvestJob job(long id) {
+    return em.find(HarvestJob.class, id);
+  }
+
+  private StatusChange unknown(String what, long jobId) {
+    LOG.warning(() -> "Refused " + what + " for job " + jobId + ": there is no such job");
+    return StatusChange.REFUSED;
+  }
+
+  private static StatusChange logged(HarvestJob job, String what, StatusChange change) {
+    switch (change) {
+      case APPLIED -> LOG.info(() -> "Job " + job.id() + " " + what);
+      case REPEATED -> LOG.fine(() -> "Job " + job.id() + ": repeated report " + what);
+      case REFUSED ->
+          LOG.warning(
+              () ->
+                  "Refused report " + what + " for job " + job.id() + ", which is " + job.status());
+    }
+    return change;
+  }
+}

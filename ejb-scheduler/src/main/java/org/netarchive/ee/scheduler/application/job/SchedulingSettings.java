@@ -1,0 +1,151 @@
+package org.netarchive.ee.scheduler.application.job;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
+
+/**
+ * The settings of scheduling and splitting, kept in the database so an administrator can change
+ * them at run time; a setting never set has its default (reference/README.md).
+ *
+ * <p>Names: the splitting settings by their {@link SplitSettings#NAMES} prefixed with {@code
+ * split.}, {@code job.timeoutSeconds} (a STARTED job without a final report for this long fails),
+ * and {@code notifications.mailTo} (empty: notifications only go to the log).
+ */
+@Stateless
+public class SchedulingSettings {
+
+  /** The prefix of the splitting settings. */
+  public static final String SPLIT = "split.";
+
+  public static final String JOB_TIMEOUT = "job.timeoutSeconds";
+  public static final String MAIL_TO = "notifications.mailTo";
+
+  /** Default job timeout: a week, as in NetarchiveSuite. */
+  public static final long DEFAULT_JOB_TIMEOUT_SECONDS = 604_800;
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  private final Clock clock = Clock.systemUTC();
+
+  /** Every setting with its current value (defaults included), in a stable order. */
+  @PermitAll
+  public Map<String, String> all() {
+    Map<String, String> stored = stored();
+    Map<String, String> all = new LinkedHashMap<>();
+    SplitSettings.defaults()
+        .asMap()
+        .forEach((name, value) -> all.put(SPLIT + name, stored.getOrDefault(SPLIT + name, value)));
+    all.put(
+        JOB_TIMEOUT, stored.getOrDefault(JOB_TIMEOUT, Long.toString(DEFAULT_JOB_TIMEOUT_SECONDS)));
+    all.put(MAIL_TO, stored.getOrDefault(MAIL_TO, ""));
+    return all;
+  }
+
+  @PermitAll
+  public SplitSettings split() {
+    Map<String, String> split = new LinkedHashMap<>();
+    stored()
+        .forEach(
+            (name, value) -> {
+              if (name.startsWith(SPLIT)) {
+                split.put(name.substring(SPLIT.length()), value);
+              }
+            });
+    return SplitSettings.fromMap(split);
+  }
+
+  @PermitAll
+  public Duration jobTimeout() {
+    return Duration.ofSeconds(Long.parseLong(all().get(JOB_TIMEOUT)));
+  }
+
+  @PermitAll
+  public String mailTo() {
+    return all().get(MAIL_TO);
+  }
+
+  /**
+   * Changes settings; names not given keep their values. All are checked before any is stored.
+   *
+   * @throws IllegalArgumentException naming the setting and the value if one is unknown or invalid
+   */
+  @RolesAllowed("admin")
+  public Map<String, String> update(Map<String, String> changes, String by) {
+    Map<String, String> next = new LinkedHashMap<>(all());
+    for (Map.Entry<String, String> change : changes.entrySet()) {
+      if (!next.containsKey(change.getKey())) {
+        throw new IllegalArgumentException(
+            "Unknown setting '" + change.getKey() + "'; the settings are " + next.keySet());
+      }
+      next.put(change.getKey(), change.getValue() == null ? "" : change.getValue().strip());
+    }
+    Map<String, String> split = new LinkedHashMap<>();
+    next.forEach(
+        (name, value) -> {
+          if (name.startsWith(SPLIT)) {
+            split.put(name.substring(SPLIT.length()), value);
+          }
+        });
+    SplitSettings.fromMap(split);
+    long timeout;
+    try {
+      timeout = Long.parseLong(next.get(JOB_TIMEOUT));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Setting "
+              + JOB_TIMEOUT
+              + " must be a whole number of seconds, was '"
+              + next.get(JOB_TIMEOUT)
+              + "'");
+    }
+    if (timeout < 60) {
+      throw new IllegalArgumentException(
+          "Setting " + JOB_TIMEOUT + " must be at least 60 seconds, was " + timeout);
+    }
+    String mail = next.get(MAIL_TO);
+    if (!mail.isEmpty() && !mail.matches("[^@\\s,]+@[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+)*")) {
+      throw new IllegalArgumentException(
+          "Setting "
+              + MAIL_TO
+              + " must be e-mail addresses separated by commas, was '"
+              + mail
+              + "'");
+    }
+    Timestamp now = Timestamp.from(clock.instant());
+    for (String name : changes.keySet()) {
+      em.createNativeQuery("DELETE FROM setting WHERE name = ?1")
+          .setParameter(1, name)
+          .executeUpdate();
+      em.createNativeQuery(
+              "INSERT INTO setting (name, setting_value, updated_at, updated_by) VALUES (?1, ?2, ?3, ?4)")
+          .setParameter(1, name)
+          .setParameter(2, next.get(name))
+          .setParameter(3, now)
+          .setParameter(4, by)
+          .executeUpdate();
+    }
+    return next;
+  }
+
+  private Map<String, String> stored() {
+    @SuppressWarnings("unchecked")
+    List<Object[]> rows =
+        em.createNativeQuery("SELECT name, setting_value FROM setting").getResultList();
+    Map<String, String> map = new LinkedHashMap<>();
+    for (Object[] row : rows) {
+      map.put((String) row[0], (String) row[1]);
+    }
+    return map;
+  }
+}

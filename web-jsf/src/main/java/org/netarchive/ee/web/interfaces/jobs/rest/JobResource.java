@@ -1,0 +1,154 @@
+package org.netarchive.ee.web.interfaces.jobs.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.netarchive.ee.scheduler.application.job.JobFilter;
+import org.netarchive.ee.scheduler.application.job.JobService;
+import org.netarchive.ee.scheduler.application.job.JobViews.HarvestRunView;
+import org.netarchive.ee.scheduler.application.job.JobViews.JobDetails;
+import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
+
+/**
+ * Crawl jobs: {@code /api/jobs}. Viewers read; curators and admins resubmit failed jobs.
+ *
+ * <ul>
+ *   <li>{@code GET /api/jobs?status=FAILED&harvest=Nightly&run=3&channel=HIGHPRIORITY
+ *       &from=2026-11-01T00:00:00Z&to=...&page=0&size=50} — jobs, newest first; every filter is
+ *       optional
+ *   <li>{@code GET /api/jobs/running} — STARTED jobs with their last progress
+ *   <li>{@code GET /api/jobs/overview} — jobs per status, and the channels whose jobs wait because
+ *       no agent serves them
+ *   <li>{@code GET /api/jobs/runs?harvest=Nightly} — the runs of a harvest that were split, with
+ *       how many configurations and jobs each made
+ *   <li>{@code GET /api/jobs/{id}?page=0&size=100} — one job: template, limits, crawler traps,
+ *       errors, and a page of its domains with seeds, limits and (when finished) objects, bytes and
+ *       stop reason
+ *   <li>{@code POST /api/jobs/{id}/resubmit} — a FAILED job is sent again as a new job (answered
+ *       with the new job); the old one becomes RESUBMITTED and links to it
+ * </ul>
+ */
+@Path("jobs")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class JobResource {
+
+  @EJB private JobService jobs;
+
+  /** Jobs per status and the channels no agent serves. */
+  public record Overview(Map<String, Long> byStatus, List<String> channelsWithoutAgents) {}
+
+  @GET
+  public Page<JobSummary> list(
+      @QueryParam("status") String status,
+      @QueryParam("harvest") String harvest,
+      @QueryParam("run") Integer run,
+      @QueryParam("channel") String channel,
+      @QueryParam("from") String from,
+      @QueryParam("to") String to,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    if (run != null && harvest == null) {
+      throw new IllegalArgumentException("Query parameter 'run' needs 'harvest' as well");
+    }
+    return jobs.list(
+        new JobFilter(
+            status(status),
+            blankToNull(harvest),
+            run,
+            blankToNull(channel),
+            instant("from", from),
+            instant("to", to)),
+        page,
+        size);
+  }
+
+  @GET
+  @Path("running")
+  public List<JobSummary> running() {
+    return jobs.running();
+  }
+
+  @GET
+  @Path("overview")
+  public Overview overview() {
+    return new Overview(jobs.countsByStatus(), jobs.channelsWithoutAgents());
+  }
+
+  @GET
+  @Path("runs")
+  public List<HarvestRunView> runs(@QueryParam("harvest") String harvest) {
+    if (harvest == null || harvest.isBlank()) {
+      throw new IllegalArgumentException("Query parameter 'harvest' is required");
+    }
+    return jobs.runs(harvest);
+  }
+
+  @GET
+  @Path("{id}")
+  public JobDetails get(
+      @PathParam("id") long id,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("100") int size) {
+    return jobs.details(id, page, size);
+  }
+
+  @POST
+  @Path("{id}/resubmit")
+  @RolesAllowed({"admin", "curator"})
+  public JobSummary resubmit(@PathParam("id") long id) {
+    return jobs.resubmit(id);
+  }
+
+  private static JobStatus status(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return JobStatus.valueOf(text.strip().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "Query parameter 'status' must be one of "
+              + List.of(JobStatus.values())
+              + ", was '"
+              + text
+              + "'");
+    }
+  }
+
+  private static Instant instant(String name, String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(text.strip());
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "Query parameter '"
+              + name
+              + "' must be a time like 2026-11-21T10:00:00Z, was '"
+              + text
+              + "'");
+    }
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
+  }
+}

@@ -1,0 +1,54 @@
+package org.netarchive.ee.web.interfaces.jobs.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import java.util.Map;
+import org.netarchive.ee.scheduler.application.job.SchedulingSettings;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+
+/**
+ * The settings of scheduling and splitting: {@code /api/settings/scheduling}. Everyone logged in
+ * reads them; admins change them.
+ *
+ * <ul>
+ *   <li>{@code GET /api/settings/scheduling} — every setting with its value (defaults included):
+ *       {@code split.configChunkSize}, {@code split.maxTotalSize}, {@code
+ *       split.maxRelativeSizeDifference}, {@code split.minAbsoluteSizeDifference}, {@code
+ *       split.errorFactorPrevResult}, {@code split.errorFactorBestGuess}, {@code
+ *       split.expectedAverageBytesPerObject}, {@code split.maxDomainSize}, {@code
+ *       job.timeoutSeconds}, {@code notifications.mailTo}
+ *   <li>{@code PUT /api/settings/scheduling} {@code {"split.configChunkSize": "2"}} — change some;
+ *       all are checked before any is stored; answers all settings
+ * </ul>
+ */
+@Path("settings/scheduling")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class SchedulingSettingsResource {
+
+  @EJB private SchedulingSettings settings;
+
+  @GET
+  public Map<String, String> get() {
+    return settings.all();
+  }
+
+  @PUT
+  @RolesAllowed("admin")
+  public Map<String, String> update(
+      Map<String, String> changes, @Context SecurityContext security) {
+    FieldProblem.required("body", changes);
+    return settings.update(changes, security.getUserPrincipal().getName());
+  }
+}

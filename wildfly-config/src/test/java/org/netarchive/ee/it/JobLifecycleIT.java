@@ -1,0 +1,430 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.Api.json;
+
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Message;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.CrawlDomain;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.CrawlStopReason;
+import org.netarchive.ee.common.message.DomainStatistics;
+import org.netarchive.ee.common.message.JobFinished;
+import org.netarchive.ee.common.message.JobOutcome;
+import org.netarchive.ee.common.message.JobProgress;
+import org.netarchive.ee.common.message.JobStarted;
+
+/**
+ * The scheduler on the provisioned server: a due harvest is split into jobs by the split-harvest
+ * batch job, the jobs go to their channel's queue as crawl requests, and an agent's reports (sent
+ * here by the test, as a remote agent) move them through STARTED to DONE with statistics that
+ * become harvest history. Each test uses a channel of its own, so only its own jobs are on the
+ * queue it reads.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class JobLifecycleIT {
+
+  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
+  private static final Duration SCHEDULING = Duration.ofSeconds(150);
+
+  private final Api admin = Api.admin();
+  private final JmsMessages messages = JmsMessages.standard();
+  private ActiveMQConnectionFactory factory;
+  private JMSContext agent;
+
+  @BeforeEach
+  void connectAsAgent() {
+    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+    agent =
+        factory.createContext(
+            ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE);
+  }
+
+  @AfterEach
+  void disconnect() {
+    agent.close();
+    factory.close();
+  }
+
+  static String unique(String prefix) {
+    return prefix + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  private String newChannel() throws Exception {
+    String name = unique("ITJOBS").toUpperCase(Locale.ROOT).replace("-", "");
+    HttpResponse<String> created =
+        admin.post(
+            "/api/channels",
+            Json.createObjectBuilder().add("name", name).add("kind", "SELECTIVE").build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    return name;
+  }
+
+  private void createHarvest(String harvest, String channel, String schedule) throws Exception {
+    HttpResponse<String> created =
+        admin.post(
+            "/api/harvests/selective",
+            Json.createObjectBuilder()
+                .add("name", harvest)
+                .add("channel", channel)
+                .add("schedule", schedule)
+                .build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+  }
+
+  private void addSeeds(String harvest, String query, List<String> domains) throws Exception {
+    String seeds =
+        domains.stream().map(d -> "http://www." + d + "/\n").collect(Collectors.joining());
+    HttpResponse<String> added =
+        admin.postText("/api/harvests/" + Api.segment(harvest) + "/seeds" + query, seeds);
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+  }
+
+  private void activate(String harvest) throws Exception {
+    HttpResponse<String> activated =
+        admin.post("/api/harvests/" + Api.segment(harvest) + "/activate");
+    assertThat(activated.statusCode()).as(activated.body()).isEqualTo(200);
+  }
+
+  /** The jobs of a harvest once all of them satisfy {@code ready}. */
+  private List<JsonObject> awaitJobs(String harvest, Predicate<List<JsonObject>> ready)
+      throws Exception {
+    Instant deadline = Instant.now().plus(SCHEDULING);
+    List<JsonObject> jobs = List.of();
+    while (Instant.now().isBefore(deadline)) {
+      HttpResponse<String> list = admin.get("/api/jobs?size=1000&harvest=" + Api.segment(harvest));
+      assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+      jobs = json(list).getJsonArray("items").getValuesAs(JsonObject.class);
+      if (!jobs.isEmpty() && ready.test(jobs)) {
+        return jobs;
+      }
+      Thread.sleep(1000);
+    }
+    throw new AssertionError("The jobs of " + harvest + " did not get ready in time: " + jobs);
+  }
+
+  private static boolean allIn(List<JsonObject> jobs, String status) {
+    return jobs.stream().allMatch(j -> j.getString("status").equals(status));
+  }
+
+  private JsonObject job(long id) throws Exception {
+    HttpResponse<String> response = admin.get("/api/jobs/" + id);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return json(response);
+  }
+
+  private void report(org.netarchive.ee.common.message.Message report) {
+    agent
+        .createProducer()
+        .send(agent.createQueue(CHANNELS.theSched().name()), messages.toTextMessage(agent, report));
+  }
+
+  private JsonObject awaitJob(long id, Predicate<JsonObject> condition) throws Exception {
+    Instant deadline = Instant.now().plusSeconds(30);
+    JsonObject job = job(id);
+    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
+      Thread.sleep(300);
+      job = job(id);
+    }
+    assertThat(condition.test(job)).as("job %s: %s", id, job).isTrue();
+    return job;
+  }
+
+  @Test
+  void givenADueSelectiveHarvest_whenScheduled_thenItsJobGoesToItsQueue_andReportsFinishIt()
+      throws Exception {
+    String channel = newChannel();
+    String harvest = unique("Lifecycle ");
+    String complete = unique("it-job-") + ".dk";
+    String limited = unique("it-job-") + ".dk";
+    createHarvest(harvest, channel, "Once");
+    addSeeds(harvest, "?maxObjects=25", List.of(complete, limited));
+    activate(harvest);
+
+    List<JsonObject> jobs = awaitJobs(harvest, js -> allIn(js, "SUBMITTED"));
+
+    assertThat(jobs).hasSize(1);
+    long jobId = jobs.get(0).getJsonNumber("id").longValue();
+    assertThat(jobs.get(0).getString("channel")).isEqualTo(channel);
+    assertThat(jobs.get(0).getInt("configurationCount")).isEqualTo(2);
+    try (JMSConsumer consumer =
+        agent.createConsumer(agent.createQueue(CHANNELS.harvestJobs(channel).name()))) {
+      Message message = consumer.receive(10_000);
+      assertThat(message).as("a crawl request on the channel's queue").isNotNull();
+      CrawlRequest request = (CrawlRequest) messages.fromJms(message);
+      assertThat(request.jobId()).isEqualTo(jobId);
+      assertThat(request.harvestName()).isEqualTo(harvest);
+      assertThat(request.channel()).isEqualTo(channel);
+      assertThat(request.crawlerBeans()).contains("%{SEEDS}");
+      assertThat(request.domains())
+          .extracting(CrawlDomain::domain)
+          .containsExactlyInAnyOrder(complete, limited);
+      assertThat(request.domains()).allSatisfy(d -> assertThat(d.maxObjects()).isEqualTo(25));
+      assertThat(request.domains())
+          .filteredOn(d -> d.domain().equals(complete))
+          .singleElement()
+          .satisfies(d -> assertThat(d.seeds()).containsExactly("http://www." + complete + "/"));
+    }
+    // the Once schedule has no further run: the harvest ran once and is inactive
+    JsonObject harvestNow = json(admin.get("/api/harvests/" + Api.segment(harvest)));
+    assertThat(harvestNow.getBoolean("active")).isFalse();
+    List<JsonObject> runs =
+        Api.jsonArray(admin.get("/api/jobs/runs?harvest=" + Api.segment(harvest)))
+            .getValuesAs(JsonObject.class);
+    assertThat(runs)
+        .singleElement()
+        .satisfies(r -> assertThat(r.getString("status")).isEqualTo("DONE"));
+
+    Instant started = Instant.now();
+    report(new JobStarted(jobId, "it-agent", started));
+    awaitJob(jobId, j -> j.getJsonObject("job").getString("status").equals("STARTED"));
+    report(
+        new JobProgress(jobId, "it-agent", started.plusSeconds(20), 40, 10, 30, 1.5, 80, 2, 4096));
+    awaitJob(jobId, j -> !j.getJsonObject("job").isNull("progress"));
+    JsonObject running =
+        Api.jsonArray(admin.get("/api/jobs/running")).getValuesAs(JsonObject.class).stream()
+            .filter(j -> j.getJsonNumber("id").longValue() == jobId)
+            .findFirst()
+            .orElseThrow();
+    assertThat(running.getJsonObject("progress").getInt("percentDone")).isEqualTo(75);
+
+    JobFinished finished =
+        new JobFinished(
+            jobId,
+            "it-agent",
+            started.plusSeconds(60),
+            JobOutcome.DONE,
+            null,
+            null,
+            null,
+            null,
+            List.of(
+                new DomainStatistics(complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE),
+                new DomainStatistics(limited, 25, 99_999, CrawlStopReason.OBJECT_LIMIT)));
+    report(finished);
+    report(finished); // a repeated report changes nothing
+    JsonObject done =
+        awaitJob(jobId, j -> j.getJsonObject("job").getString("status").equals("DONE"));
+
+    Map<String, JsonObject> byDomain =
+        done.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class).stream()
+            .collect(Collectors.toMap(d -> d.getString("domain"), d -> d));
+    assertThat(byDomain.get(complete).getJsonNumber("objects").longValue()).isEqualTo(12);
+    assertThat(byDomain.get(complete).getString("stopReason")).isEqualTo("DOWNLOAD_COMPLETE");
+    // the object limit that stopped it was the configuration's own: recorded as such
+    assertThat(byDomain.get(limited).getString("stopReason")).isEqualTo("CONFIG_OBJECT_LIMIT");
+    Thread.sleep(1000);
+    JsonObject history = json(admin.get("/api/history/domains/" + limited));
+    assertThat(history.getJsonNumber("total").longValue()).isEqualTo(1);
+    JsonObject entry = history.getJsonArray("items").getJsonObject(0);
+    assertThat(entry.getJsonNumber("job").longValue()).isEqualTo(jobId);
+    assertThat(entry.getJsonNumber("objects").longValue()).isEqualTo(25);
+    assertThat(entry.getString("stopReason")).isEqualTo("CONFIG_OBJECT_LIMIT");
+
+    // a report for a job that does not exist is refused and logged
+    report(new JobStarted(987_654_321L, "it-agent", Instant.now()));
+    Instant until = Instant.now().plusSeconds(10);
+    while (!ServerUnderTest.serverLogText().contains("Refused JobStarted for job 987654321")
+        && Instant.now().isBefore(until)) {
+      Thread.sleep(200);
+    }
+    assertThat(ServerUnderTest.serverLogText()).contains("Refused JobStarted for job 987654321");
+  }
+
+  @Test
+  void givenConfigurationsOfTwoByteLimitsAndOneWithHistory_whenSplit_thenJobsFollowTheRules()
+      throws Exception {
+    String channel = newChannel();
+    String harvest = unique("Splitting ");
+    List<String> big = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      big.add(unique("it-split-") + ".dk");
+    }
+    String small = unique("it-split-small-") + ".dk";
+    createHarvest(harvest, channel, "Once");
+    addSeeds(harvest, "?maxBytes=1000000000", big);
+    addSeeds(harvest, "?maxBytes=5000000", List.of(small));
+    // one of the big ones was harvested before: 1000 objects, 100 MB, complete
+    String csv =
+        "domain,configuration,harvest,job,started,objects,bytes,stop_reason\n"
+            + big.get(0)
+            + ","
+            + harvest
+            + ",Earlier system,17,2025-01-01T00:00:00Z,1000,100000000,DOWNLOAD_COMPLETE\n";
+    HttpResponse<String> imported = admin.post("/api/history", "text/csv; charset=UTF-8", csv);
+    assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+    assertThat(json(imported).getJsonNumber("imported").longValue()).isEqualTo(1);
+    Map<String, String> before = settings();
+    try {
+      putSettings(Map.of("split.configChunkSize", "2"));
+      activate(harvest);
+
+      List<JsonObject> jobs = awaitJobs(harvest, js -> allIn(js, "SUBMITTED"));
+
+      // 5 configurations of 1 GB in jobs of at most 2, the 5 MB one alone: 4 jobs
+      assertThat(jobs).hasSize(4);
+      List<JsonObject> details = new ArrayList<>();
+      for (JsonObject j : jobs) {
+        details.add(job(j.getJsonNumber("id").longValue()));
+      }
+      Map<String, Long> expected = new java.util.HashMap<>();
+      Map<String, Long> jobOfDomain = new java.util.HashMap<>();
+      for (JsonObject d : details) {
+        for (JsonObject domain :
+            d.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class)) {
+          expected.put(
+              domain.getString("domain"), domain.getJsonNumber("expectedObjects").longValue());
+          assertThat(
+                  jobOfDomain.put(
+                      domain.getString("domain"),
+                      d.getJsonObject("job").getJsonNumber("id").longValue()))
+              .as("domain %s in one job only", domain.getString("domain"))
+              .isNull();
+        }
+      }
+      assertThat(jobOfDomain).hasSize(6);
+      // harvested before: 100 MB / 1000 objects = 100000 bytes per object (above 38000); the 1 GB
+      // limit allows 10000; complete, so 1000 + (10000 - 1000) / errorFactorPrevResult 10 = 1900
+      assertThat(expected.get(big.get(0))).isEqualTo(1900);
+      // never harvested: maxDomainSize 5000
+      assertThat(expected.get(big.get(1))).isEqualTo(5000);
+      JsonObject smallJob =
+          details.stream()
+              .filter(
+                  d ->
+                      d.getJsonObject("domains")
+                          .getJsonArray("items")
+                          .getJsonObject(0)
+                          .getString("domain")
+                          .equals(small))
+              .findFirst()
+              .orElseThrow();
+      assertThat(smallJob.getJsonObject("domains").getJsonNumber("total").longValue()).isEqualTo(1);
+      assertThat(smallJob.getJsonNumber("maxBytesPerDomain").longValue()).isEqualTo(5_000_000);
+      List<String> closedBy = details.stream().map(d -> d.getString("closedBy")).toList();
+      assertThat(closedBy).contains("TOO_MANY_CONFIGURATIONS", "BYTE_LIMIT", "END");
+      // the first job holds the largest expectations: the two never-harvested 5000s
+      JsonObject first =
+          details.stream()
+              .min(
+                  (a, b) ->
+                      Long.compare(
+                          a.getJsonObject("job").getJsonNumber("id").longValue(),
+                          b.getJsonObject("job").getJsonNumber("id").longValue()))
+              .orElseThrow();
+      assertThat(first.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class))
+          .allSatisfy(
+              d -> assertThat(d.getJsonNumber("expectedObjects").longValue()).isEqualTo(5000));
+
+      // a failed job is resubmitted as a new job with the same domains, which is dispatched
+      long failedId = jobs.get(0).getJsonNumber("id").longValue();
+      report(new JobStarted(failedId, "it-agent", Instant.now()));
+      report(
+          new JobFinished(
+              failedId,
+              "it-agent",
+              Instant.now(),
+              JobOutcome.FAILED,
+              "Heritrix did not start",
+              "exit code 1",
+              null,
+              null,
+              List.of()));
+      awaitJob(failedId, j -> j.getJsonObject("job").getString("status").equals("FAILED"));
+      HttpResponse<String> resubmitted = admin.post("/api/jobs/" + failedId + "/resubmit");
+      assertThat(resubmitted.statusCode()).as(resubmitted.body()).isEqualTo(200);
+      long newId = json(resubmitted).getJsonNumber("id").longValue();
+      JsonObject old = job(failedId).getJsonObject("job");
+      assertThat(old.getString("status")).isEqualTo("RESUBMITTED");
+      assertThat(old.getJsonNumber("resubmittedAs").longValue()).isEqualTo(newId);
+      assertThat(old.getString("harvestError")).isEqualTo("Heritrix did not start");
+      JsonObject copy =
+          awaitJob(newId, j -> j.getJsonObject("job").getString("status").equals("SUBMITTED"));
+      assertThat(copy.getJsonObject("job").getJsonNumber("resubmittedFrom").longValue())
+          .isEqualTo(failedId);
+      assertThat(copy.getJsonObject("domains").getJsonNumber("total").longValue())
+          .isEqualTo(jobs.get(0).getInt("configurationCount"));
+      assertThat(admin.post("/api/jobs/" + failedId + "/resubmit").statusCode()).isEqualTo(400);
+    } finally {
+      putSettings(before);
+    }
+  }
+
+  private Map<String, String> settings() throws Exception {
+    JsonObject settings = json(admin.get("/api/settings/scheduling"));
+    return settings.keySet().stream()
+        .filter(k -> k.startsWith("split."))
+        .collect(Collectors.toMap(k -> k, settings::getString));
+  }
+
+  private void putSettings(Map<String, String> settings) throws Exception {
+    var body = Json.createObjectBuilder();
+    settings.forEach(body::add);
+    HttpResponse<String> put = admin.put("/api/settings/scheduling", body.build());
+    assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+  }
+
+  @Test
+  void givenAnUnknownSetting_whenChanged_thenRefusedNamingItAndNothingStored() throws Exception {
+    HttpResponse<String> refused =
+        admin.put(
+            "/api/settings/scheduling",
+            Json.createObjectBuilder()
+                .add("split.configChunkSize", "7")
+                .add("split.noSuchThing", "1")
+                .build());
+    HttpResponse<String> zero =
+        admin.put(
+            "/api/settings/scheduling",
+            Json.createObjectBuilder().add("split.maxTotalSize", "0").build());
+    HttpResponse<String> asViewer =
+        Api.newAccount("viewer")
+            .put(
+                "/api/settings/scheduling",
+                Json.createObjectBuilder().add("split.configChunkSize", "7").build());
+
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(json(refused).getString("detail")).contains("split.noSuchThing");
+    assertThat(zero.statusCode()).isEqualTo(400);
+    assertThat(json(zero).getString("detail")).contains("maxTotalSize", "0");
+    assertThat(asViewer.statusCode()).isEqualTo(403);
+    assertThat(json(admin.get("/api/settings/scheduling")).getString("split.configChunkSize"))
+        .isEqualTo("10000");
+  }
+
+  @Test
+  void givenAJobThatIsNotFailed_whenResubmitted_thenRefused_andBadFiltersAreNamed()
+      throws Exception {
+    HttpResponse<String> badStatus = admin.get("/api/jobs?status=RUNNING");
+    HttpResponse<String> unknownHarvest = admin.get("/api/jobs?harvest=" + unique("nope"));
+    HttpResponse<String> noJob = admin.post("/api/jobs/987654321/resubmit");
+
+    assertThat(badStatus.statusCode()).isEqualTo(400);
+    assertThat(json(badStatus).getString("detail")).contains("'RUNNING'", "SUBMITTED");
+    assertThat(unknownHarvest.statusCode()).isEqualTo(404);
+    assertThat(noJob.statusCode()).isEqualTo(404);
+  }
+}

@@ -1,0 +1,284 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.Api.json;
+
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Message;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.dmr.ModelNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.CrawlRequest;
+
+/**
+ * What a crash of the server in the middle of things does: the server is killed (SIGKILL) while a
+ * snapshot split has stored some of its jobs, and started again with the same command. The split
+ * resumes and ends with every configuration in exactly one job, and a job that was waiting in its
+ * queue is resubmitted as a new job (its old crawl request is gone with the broker's restart, the
+ * new one is on the queue).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class SplitRestartIT {
+
+  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
+  private static final int DOMAINS = 20_000;
+
+  private final Api admin = Api.admin();
+
+  @Test
+  void givenASplitInProgressAndAQueuedJob_whenTheServerRestarts_thenNothingIsLostOrDoubled()
+      throws Exception {
+    // a queued job on a channel of its own
+    String channel =
+        ("ITRESTART" + UUID.randomUUID().toString().substring(0, 6))
+            .toUpperCase(Locale.ROOT)
+            .replace("-", "");
+    assertThat(
+            admin
+                .post(
+                    "/api/channels",
+                    Json.createObjectBuilder()
+                        .add("name", channel)
+                        .add("kind", "SELECTIVE")
+                        .build())
+                .statusCode())
+        .isEqualTo(201);
+    String selective = "Queued " + UUID.randomUUID().toString().substring(0, 8);
+    assertThat(
+            admin
+                .post(
+                    "/api/harvests/selective",
+                    Json.createObjectBuilder()
+                        .add("name", selective)
+                        .add("channel", channel)
+                        .add("schedule", "Once")
+                        .build())
+                .statusCode())
+        .isEqualTo(201);
+    String queuedDomain = "it-queued-" + UUID.randomUUID().toString().substring(0, 8) + ".dk";
+    assertThat(
+            admin
+                .postText(
+                    "/api/harvests/" + Api.segment(selective) + "/seeds",
+                    "http://www." + queuedDomain + "/\n")
+                .statusCode())
+        .isEqualTo(200);
+    assertThat(admin.post("/api/harvests/" + Api.segment(selective) + "/activate").statusCode())
+        .isEqualTo(200);
+    long queuedJob = awaitJobOf(selective, "SUBMITTED");
+
+    // a snapshot of many domains, split in small runs and jobs so that it takes a while
+    String prefix = "it-restart-" + UUID.randomUUID().toString().substring(0, 6) + "-";
+    String list =
+        IntStream.rangeClosed(1, DOMAINS)
+            .mapToObj(i -> prefix + i + ".dk")
+            .collect(Collectors.joining("\n"));
+    HttpResponse<String> bulk = admin.postText("/api/domains/bulk?source=restart.txt", list);
+    assertThat(bulk.statusCode()).as(bulk.body()).isIn(200, 202);
+    long execution = json(bulk).getJsonNumber("executionId").longValue();
+    Instant bulkDeadline = Instant.now().plusSeconds(180);
+    while (!json(admin.get("/api/domains/bulk/" + execution))
+        .getString("status")
+        .equals("COMPLETED")) {
+      assertThat(Instant.now()).as("bulk creation of %s domains", DOMAINS).isBefore(bulkDeadline);
+      Thread.sleep(1000);
+    }
+    String snapshot = "Restart snapshot " + UUID.randomUUID().toString().substring(0, 8);
+    assertThat(
+            admin
+                .post(
+                    "/api/harvests/snapshot",
+                    Json.createObjectBuilder().add("name", snapshot).build())
+                .statusCode())
+        .isEqualTo(201);
+    JsonObject before = json(admin.get("/api/settings/scheduling"));
+    // small runs, jobs and transactions, so that the split takes long enough to be caught in it
+    setProperty("netarchive.split.runSize", "500");
+    setProperty("netarchive.split.packChunkSize", "100");
+    put(Json.createObjectBuilder().add("split.configChunkSize", "20").build());
+    try {
+      assertThat(admin.post("/api/harvests/" + Api.segment(snapshot) + "/activate").statusCode())
+          .isEqualTo(200);
+      JsonObject run =
+          awaitRun(
+              snapshot,
+              r ->
+                  !r.getString("status").equals("RUNNING")
+                      || r.getJsonNumber("placed").longValue() > 0,
+              Duration.ofSeconds(150));
+      assertThat(run.getString("status"))
+          .as("the split must still be running to be interrupted: %s", run)
+          .isEqualTo("RUNNING");
+      long placedBeforeRestart = run.getJsonNumber("placed").longValue();
+
+      ServerUnderTest.crashAndRestart();
+
+      JsonObject done =
+          awaitRun(
+              snapshot, r -> !r.getString("status").equals("RUNNING"), Duration.ofSeconds(300));
+      assertThat(done.getString("status")).as(done.toString()).isEqualTo("DONE");
+      assertThat(done.getJsonNumber("placed").longValue()).isGreaterThan(placedBeforeRestart);
+      assertThat(done.getJsonNumber("placed").longValue())
+          .isEqualTo(done.getJsonNumber("estimated").longValue());
+      assertThat(ServerUnderTest.serverLogText()).contains("Resuming the interrupted split");
+
+      List<JsonObject> jobs = jobsOf(snapshot);
+      long sum = jobs.stream().mapToLong(j -> j.getInt("configurationCount")).sum();
+      assertThat(sum).isEqualTo(done.getJsonNumber("placed").longValue());
+      Set<String> seen = new HashSet<>();
+      List<String> twice = new ArrayList<>();
+      for (JsonObject job : jobs) {
+        for (int page = 0; ; page++) {
+          JsonObject details =
+              json(admin.get("/api/jobs/" + job.getJsonNumber("id") + "?size=1000&page=" + page));
+          List<JsonObject> items =
+              details.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class);
+          for (JsonObject d : items) {
+            if (!seen.add(d.getString("domain"))) {
+              twice.add(d.getString("domain"));
+            }
+          }
+          if (items.size() < 1000) {
+            break;
+          }
+        }
+      }
+      assertThat(twice).as("domains in more than one job").isEmpty();
+      assertThat(seen).hasSize((int) sum);
+      assertThat(IntStream.rangeClosed(1, DOMAINS).mapToObj(i -> prefix + i + ".dk"))
+          .allMatch(seen::contains);
+    } finally {
+      setProperty("netarchive.split.runSize", null);
+      setProperty("netarchive.split.packChunkSize", null);
+      put(
+          Json.createObjectBuilder()
+              .add("split.configChunkSize", before.getString("split.configChunkSize"))
+              .build());
+    }
+
+    // the queued job was resubmitted: the old one links to a new SUBMITTED job, whose request
+    // is the only one on the channel's queue
+    JsonObject old = json(admin.get("/api/jobs/" + queuedJob)).getJsonObject("job");
+    assertThat(old.getString("status")).isEqualTo("RESUBMITTED");
+    long replacement = old.getJsonNumber("resubmittedAs").longValue();
+    JsonObject copy = awaitJob(replacement, "SUBMITTED");
+    assertThat(copy.getJsonNumber("resubmittedFrom").longValue()).isEqualTo(queuedJob);
+    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+        JMSContext agent =
+            factory.createContext(
+                ServerUnderTest.AGENT,
+                ServerUnderTest.agentPassword(),
+                JMSContext.AUTO_ACKNOWLEDGE);
+        JMSConsumer consumer =
+            agent.createConsumer(agent.createQueue(CHANNELS.harvestJobs(channel).name()))) {
+      Message first = consumer.receive(10_000);
+      assertThat(first).isNotNull();
+      CrawlRequest request = (CrawlRequest) JmsMessages.standard().fromJms(first);
+      assertThat(request.jobId()).isEqualTo(replacement);
+      assertThat(request.domains().get(0).domain()).isEqualTo(queuedDomain);
+      assertThat(consumer.receive(2_000)).as("no second crawl request").isNull();
+    }
+  }
+
+  private void put(JsonObject settings) throws Exception {
+    HttpResponse<String> put = admin.put("/api/settings/scheduling", settings);
+    assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+  }
+
+  private static void setProperty(String name, String value) throws Exception {
+    ModelNode remove = new ModelNode();
+    remove.get("operation").set("remove");
+    remove.get("address").add("system-property", name);
+    ServerUnderTest.management(remove);
+    if (value != null) {
+      ModelNode add = new ModelNode();
+      add.get("operation").set("add");
+      add.get("address").add("system-property", name);
+      add.get("value").set(value);
+      ModelNode result = ServerUnderTest.management(add);
+      assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
+    }
+  }
+
+  private List<JsonObject> jobsOf(String harvest) throws Exception {
+    List<JsonObject> jobs = new ArrayList<>();
+    for (int page = 0; ; page++) {
+      JsonObject list =
+          json(admin.get("/api/jobs?size=1000&page=" + page + "&harvest=" + Api.segment(harvest)));
+      List<JsonObject> items = list.getJsonArray("items").getValuesAs(JsonObject.class);
+      jobs.addAll(items);
+      if (items.size() < 1000) {
+        return jobs;
+      }
+    }
+  }
+
+  private long awaitJobOf(String harvest, String status) throws Exception {
+    Instant deadline = Instant.now().plusSeconds(150);
+    while (Instant.now().isBefore(deadline)) {
+      List<JsonObject> jobs = jobsOf(harvest);
+      if (jobs.size() == 1 && jobs.get(0).getString("status").equals(status)) {
+        return jobs.get(0).getJsonNumber("id").longValue();
+      }
+      Thread.sleep(1000);
+    }
+    throw new AssertionError(
+        "No " + status + " job of " + harvest + " in time: " + jobsOf(harvest));
+  }
+
+  private JsonObject awaitJob(long id, String status) throws Exception {
+    Instant deadline = Instant.now().plusSeconds(60);
+    JsonObject job = json(admin.get("/api/jobs/" + id)).getJsonObject("job");
+    while (!job.getString("status").equals(status) && Instant.now().isBefore(deadline)) {
+      Thread.sleep(500);
+      job = json(admin.get("/api/jobs/" + id)).getJsonObject("job");
+    }
+    assertThat(job.getString("status")).isEqualTo(status);
+    return job;
+  }
+
+  private JsonObject awaitRun(
+      String harvest, java.util.function.Predicate<JsonObject> condition, Duration within)
+      throws Exception {
+    Instant deadline = Instant.now().plus(within);
+    JsonObject last = null;
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        HttpResponse<String> runs = admin.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
+        if (runs.statusCode() == 200) {
+          List<JsonObject> list = Api.jsonArray(runs).getValuesAs(JsonObject.class);
+          if (!list.isEmpty()) {
+            last = list.get(0);
+            if (condition.test(last)) {
+              return last;
+            }
+          }
+        }
+      } catch (java.io.IOException restarting) {
+        // the server is reloading
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("The run of " + harvest + " did not get there in time: " + last);
+  }
+}
