@@ -120,7 +120,23 @@ final class ServerUnderTest {
     builder.environment().putAll(environment);
     Path log = Path.of(base, "log", "restarted-console.log");
     builder.redirectErrorStream(true).redirectOutput(log.toFile());
-    builder.start();
+    Process restarted = builder.start();
+    // Arquillian stops the process it started, which is gone; this one is stopped when the tests'
+    // JVM ends (an orderly shutdown, waited for), so no server outlives the test run.
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  restarted.destroy();
+                  try {
+                    if (!restarted.waitFor(60, TimeUnit.SECONDS)) {
+                      restarted.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                },
+                "stop-restarted-server"));
     Instant deadline = Instant.now().plusSeconds(180);
     while (Instant.now().isBefore(deadline)) {
       Thread.sleep(1000);

@@ -10,12 +10,15 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSContext;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.TypedQuery;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.CrawlDomain;
@@ -29,12 +32,15 @@ import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
 import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
+import org.netarchive.ee.scheduler.domain.model.job.SplitStatus;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /**
  * Sends NEW jobs to their channel's queue as {@link CrawlRequest}s and marks them SUBMITTED in the
- * same (XA) transaction: a job is on the queue exactly when it is SUBMITTED.
+ * same (XA) transaction: a job is on the queue exactly when it is SUBMITTED. At most {@link
+ * #MAX_QUEUED_PER_CHANNEL} jobs of a channel are queued at a time (the rest wait as NEW); agents
+ * take one job at a time, so a longer queue would only hold messages that a restart loses anyway.
  *
  * <p>Crawl requests are sent non-persistent: after a restart of the server (and its embedded
  * broker) the queue is empty, and every job still SUBMITTED is resubmitted as a new job (the old
@@ -46,6 +52,9 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 public class JobDispatcher {
 
   private static final Logger LOG = Logger.getLogger(JobDispatcher.class.getName());
+
+  /** The most SUBMITTED jobs a channel's queue holds at a time. */
+  public static final int MAX_QUEUED_PER_CHANNEL = 50;
 
   @PersistenceContext(unitName = "netarchive")
   private EntityManager em;
@@ -65,17 +74,44 @@ public class JobDispatcher {
    */
   @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
   public int dispatchSome(int max) {
-    List<HarvestJob> ready =
+    // A channel's queue holds at most MAX_QUEUED_PER_CHANNEL jobs: the rest wait as NEW, so a
+    // snapshot of a million jobs, or a channel no agent serves, does not fill the broker.
+    Map<Long, Long> queued = new HashMap<>();
+    for (Object[] row :
+        em.createQuery(
+                "SELECT j.channelId, COUNT(j) FROM HarvestJob j WHERE j.status = :submitted"
+                    + " GROUP BY j.channelId",
+                Object[].class)
+            .setParameter("submitted", JobStatus.SUBMITTED)
+            .getResultList()) {
+      queued.put((Long) row[0], (Long) row[1]);
+    }
+    List<Long> full =
+        queued.entrySet().stream()
+            .filter(e -> e.getValue() >= MAX_QUEUED_PER_CHANNEL)
+            .map(Map.Entry::getKey)
+            .toList();
+    TypedQuery<HarvestJob> query =
         em.createQuery(
                 "SELECT j FROM HarvestJob j, HarvestSplit s WHERE s.id = j.splitId"
-                    + " AND j.status = :new AND s.status = :done ORDER BY j.id",
+                    + " AND j.status = :new AND s.status = :done"
+                    + (full.isEmpty() ? "" : " AND j.channelId NOT IN :full")
+                    + " ORDER BY j.id",
                 HarvestJob.class)
             .setParameter("new", JobStatus.NEW)
-            .setParameter("done", org.netarchive.ee.scheduler.domain.model.job.SplitStatus.DONE)
-            .setMaxResults(max)
-            .getResultList();
+            .setParameter("done", SplitStatus.DONE)
+            .setMaxResults(max);
+    if (!full.isEmpty()) {
+      query.setParameter("full", full);
+    }
+    List<HarvestJob> ready = query.getResultList();
     Instant now = clock.instant();
+    int submitted = 0;
     for (HarvestJob job : ready) {
+      if (queued.merge(job.channelId(), 1L, Long::sum) > MAX_QUEUED_PER_CHANNEL) {
+        continue;
+      }
+      submitted++;
       CrawlRequest request = request(job);
       String queue = installation.channels().harvestJobs(request.channel()).name();
       jms.createProducer()
@@ -94,7 +130,7 @@ public class JobDispatcher {
                   + ") to "
                   + queue);
     }
-    return ready.size();
+    return submitted;
   }
 
   /**
