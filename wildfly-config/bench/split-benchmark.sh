@@ -48,8 +48,8 @@ for count in "${COUNTS[@]}"; do
         split("DOWNLOAD_COMPLETE SIZE_LIMIT OBJECT_LIMIT DOWNLOAD_UNFINISHED", r, " ");
         for (i = from; i <= to; i++) {
           o = (i * 7919) % 20000 + 1; b = o * ((i % 5 + 1) * 15000);
-          print "split" i ".dk,defaultconfig,Earlier snapshot," (i % 1000 + 1) ",2025-06-01T00:00:00Z," o "," b "," r[i % 4 + 1];
-          if (i % 2 == 0) print "split" i ".dk,defaultconfig,Older snapshot," (i % 1000 + 1) ",2024-06-01T00:00:00Z," int(o / 2) "," int(b / 2) ",DOWNLOAD_COMPLETE"
+          print "split" i ".dk,defaultconfig,Earlier snapshot," int(i / 5000) + 1 ",2025-06-01T00:00:00Z," o "," b "," r[i % 4 + 1];
+          if (i % 2 == 0) print "split" i ".dk,defaultconfig,Older snapshot," int(i / 5000) + 1 ",2024-06-01T00:00:00Z," int(o / 2) "," int(b / 2) ",DOWNLOAD_COMPLETE"
         } }' >"$NAS_HOME/history.csv"
       curl -sf -u "$AUTH" -H 'Content-Type: text/csv' --data-binary "@$NAS_HOME/history.csv" \
         "$API/history" >/dev/null
@@ -97,3 +97,31 @@ print(f"split of {int(sys.argv[2]):,} domains: {run['status']} in {seconds:.1f} 
       + (f", failure: {run['failure']}" if run.get('failure') else ""))
 PY
 done
+
+# Optional: a list of about a million jobs (JOBS_LIST=1): the last snapshot again, split into
+# jobs of two configurations each, then the job list timed.
+if [[ "${JOBS_LIST:-}" == 1 ]]; then
+  curl -sf -u "$AUTH" -X PUT -H 'Content-Type: application/json' \
+    -d '{"split.configChunkSize": "2"}' "$API/settings/scheduling" >/dev/null
+  name="Jobs list benchmark $(date +%s)"
+  curl -sf -u "$AUTH" -H 'Content-Type: application/json' -d "{\"name\": \"$name\"}" \
+    "$API/harvests/snapshot" >/dev/null
+  encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$name")
+  curl -sf -u "$AUTH" -X POST "$API/harvests/$encoded/activate" >/dev/null
+  until curl -sf -u "$AUTH" "$API/jobs/runs?harvest=$encoded" | grep -q '"status":"DONE"\|"status":"FAILED"'; do sleep 5; done
+  curl -sf -u "$AUTH" "$API/jobs/runs?harvest=$encoded"; echo
+  curl -sf -u "$AUTH" -X PUT -H 'Content-Type: application/json' \
+    -d '{"split.configChunkSize": "10000"}' "$API/settings/scheduling" >/dev/null
+  time_get() { # label url
+    local t
+    t=$(curl -sf -o /dev/null -w '%{time_total}' -u "$AUTH" "$2")
+    printf '%-48s %6.0f ms\n' "$1" "$(echo "$t * 1000" | bc -l)"
+  }
+  time_get "jobs overview (counts per status)" "$API/jobs/overview"
+  time_get "jobs, first page (50)" "$API/jobs?size=50"
+  time_get "jobs, first page again (warm)" "$API/jobs?size=50"
+  time_get "jobs, page 10000 (50)" "$API/jobs?size=50&page=10000"
+  time_get "jobs with status NEW, first page" "$API/jobs?status=NEW&size=50"
+  time_get "jobs of the harvest, first page" "$API/jobs?harvest=$encoded&size=50"
+  time_get "one job's details" "$API/jobs/$(curl -sf -u "$AUTH" "$API/jobs?size=1" | sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)"
+fi

@@ -373,6 +373,99 @@ class JobLifecycleIT {
     }
   }
 
+  @Test
+  void givenHistoriesOfEveryKindAndTwoTemplates_whenSplit_thenEachCheckClosesAJob()
+      throws Exception {
+    String channel = newChannel();
+    String harvest = unique("Rules ");
+    // a second crawl template: the default one's text with a comment
+    String template = unique("it_template_");
+    String text =
+        new String(
+            admin.getBytes("/api/templates/default_orderxml/crawler-beans.cxml").body(),
+            java.nio.charset.StandardCharsets.UTF_8);
+    HttpResponse<String> uploaded =
+        admin.putXml(
+            "/api/templates/" + template,
+            text.replaceFirst("(<beans[^>]*>)", "$1<!-- " + template + " -->"));
+    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+    admin.post("/api/templates/" + template + "/activate");
+    List<String> d = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      d.add(unique("it-rules-" + i + "-") + ".dk");
+    }
+    createHarvest(harvest, channel, "Once");
+    addSeeds(harvest, "", d.subList(0, 5));
+    addSeeds(harvest, "?template=" + template, d.subList(5, 6));
+    String header = "domain,configuration,harvest,job,started,objects,bytes,stop_reason\n";
+    String csv =
+        header
+            // incomplete: the most objects; 100000 bytes/object, 1 GB / 100000 = 10000;
+            // 1000 + (10000 - 1000) / errorFactorBestGuess 2 = 5500
+            + d.get(1)
+            + ","
+            + harvest
+            + ",Earlier,1,2025-01-01T00:00:00Z,1000,100000000,SIZE_LIMIT\n"
+            // complete: 1000 + (10000 - 1000) / errorFactorPrevResult 10 = 1900
+            + d.get(4)
+            + ","
+            + harvest
+            + ",Earlier,1,2025-01-01T00:00:00Z,1000,100000000,DOWNLOAD_COMPLETE\n"
+            // complete but under 50 objects: 38000 bytes/object, 1 GB / 38000 = 26315;
+            // 10 + (26315 - 10) / 10 = 2640
+            + d.get(3)
+            + ","
+            + harvest
+            + ",Earlier,1,2025-01-01T00:00:00Z,10,100000000,DOWNLOAD_COMPLETE\n";
+    HttpResponse<String> imported = admin.post("/api/history", "text/csv; charset=UTF-8", csv);
+    assertThat(json(imported).getJsonNumber("imported").longValue())
+        .as(imported.body())
+        .isEqualTo(3);
+    Map<String, String> before = settings();
+    try {
+      putSettings(
+          Map.of(
+              "split.maxTotalSize", "12000",
+              "split.maxRelativeSizeDifference", "2",
+              "split.minAbsoluteSizeDifference", "0"));
+      activate(harvest);
+
+      List<JsonObject> jobs = awaitJobs(harvest, js -> allIn(js, "SUBMITTED"));
+
+      // split order: the default template's 5500, 5000, 5000, 2640, 1900, then the other's 5000
+      // job 1: 5500 + 5000; a third would exceed maxTotalSize 12000        -> TOTAL_SIZE
+      // job 2: 5000 + 2640; 1900 would make max/min 2.6 > 2 (and 3100 >= 0) -> RELATIVE_SIZE
+      // job 3: 1900; the next one uses another template                    -> OTHER_TEMPLATE
+      // job 4: the other template's 5000                                   -> END
+      List<JsonObject> details = new ArrayList<>();
+      for (JsonObject j : jobs) {
+        details.add(job(j.getJsonNumber("id").longValue()));
+      }
+      details.sort(
+          java.util.Comparator.comparingLong(
+              x -> x.getJsonObject("job").getJsonNumber("id").longValue()));
+      assertThat(details)
+          .extracting(x -> x.getString("closedBy"))
+          .containsExactly("TOTAL_SIZE", "RELATIVE_SIZE", "OTHER_TEMPLATE", "END");
+      assertThat(details)
+          .extracting(
+              x ->
+                  x
+                      .getJsonObject("domains")
+                      .getJsonArray("items")
+                      .getValuesAs(JsonObject.class)
+                      .stream()
+                      .map(v -> v.getJsonNumber("expectedObjects").longValue())
+                      .toList())
+          .containsExactly(
+              List.of(5500L, 5000L), List.of(5000L, 2640L), List.of(1900L), List.of(5000L));
+      assertThat(details.get(3).getString("templateName")).isEqualTo(template);
+      assertThat(details.get(0).getString("templateName")).isEqualTo("default_orderxml");
+    } finally {
+      putSettings(before);
+    }
+  }
+
   private Map<String, String> settings() throws Exception {
     JsonObject settings = json(admin.get("/api/settings/scheduling"));
     return settings.keySet().stream()

@@ -87,15 +87,17 @@ public class HarvestHistoryImports implements HistoryImport.Target {
   @Override
   public Set<ImportedKey> alreadyImported(Collection<ImportedKey> keys) {
     Set<ImportedKey> wanted = new HashSet<>(keys);
-    List<Long> jobs = wanted.stream().map(ImportedKey::jobNumber).distinct().toList();
+    // Looked up by domain (indexed), not by job number: an earlier system's job covers thousands
+    // of domains, so the rows of the same job numbers grow with every imported chunk.
+    List<Long> domains = wanted.stream().map(ImportedKey::domainId).distinct().toList();
     Set<ImportedKey> existing = new HashSet<>();
     try (Connection connection = dataSource.getConnection()) {
-      for (int from = 0; from < jobs.size(); from += IN_LIST_SIZE) {
-        List<Long> part = jobs.subList(from, Math.min(jobs.size(), from + IN_LIST_SIZE));
+      for (int from = 0; from < domains.size(); from += IN_LIST_SIZE) {
+        List<Long> part = domains.subList(from, Math.min(domains.size(), from + IN_LIST_SIZE));
         try (PreparedStatement select =
             connection.prepareStatement(
                 "SELECT domain_id, imported_harvest_name, imported_job_id FROM harvest_history"
-                    + " WHERE imported_job_id IN ("
+                    + " WHERE imported_job_id IS NOT NULL AND domain_id IN ("
                     + placeholders(part.size())
                     + ")")) {
           for (int i = 0; i < part.size(); i++) {
