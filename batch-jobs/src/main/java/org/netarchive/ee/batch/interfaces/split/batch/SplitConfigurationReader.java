@@ -34,6 +34,7 @@ public class SplitConfigurationReader extends AbstractItemReader {
   private SplitContext context;
   private final Deque<SplitSource.Configuration> page = new ArrayDeque<>();
   private long lastRead;
+  private long scanned;
   private boolean exhausted;
 
   @Override
@@ -41,13 +42,17 @@ public class SplitConfigurationReader extends AbstractItemReader {
     context = scheduling.context(SplitJobs.splitId(splitId));
     // The run files, not the batch checkpoint, say what is done: they are written atomically.
     lastRead = SortedRuns.of(context.splitId()).lastCoveredConfigurationId();
+    scanned = lastRead;
   }
 
   @Override
   public Object readItem() throws Exception {
-    if (page.isEmpty() && !exhausted) {
-      page.addAll(source.page(context.kind(), context.harvestId(), lastRead, PAGE));
-      exhausted = page.size() < PAGE;
+    while (page.isEmpty() && !exhausted) {
+      SplitSource.ConfigurationPage next =
+          source.page(context.kind(), context.harvestId(), scanned, PAGE);
+      page.addAll(next.configurations());
+      scanned = next.lastScanned();
+      exhausted = next.end();
     }
     SplitSource.Configuration next = page.poll();
     if (next != null) {

@@ -43,6 +43,17 @@ public class SplitSource {
       List<String> crawlerTraps,
       List<History> history) {}
 
+  /**
+   * A page of configurations.
+   *
+   * @param configurations the configurations to split, in id order
+   * @param lastScanned the last configuration id the page looked at (the next page starts after
+   *     it), also when it was not one to split
+   * @param end whether there are no more configurations after this page
+   */
+  public record ConfigurationPage(
+      List<Configuration> configurations, long lastScanned, boolean end) {}
+
   /** One earlier harvest of a configuration, and which harvest made it (null if imported). */
   public record History(Long harvestId, PastHarvest harvest) {}
 
@@ -54,12 +65,12 @@ public class SplitSource {
           + " WHERE hc.harvest_id = ? AND hc.configuration_id > ?"
           + " ORDER BY hc.configuration_id FETCH FIRST ? ROWS ONLY";
 
-  // A snapshot harvests every domain that is not an alias, with its default configuration.
+  // A snapshot harvests every domain that is not an alias, with its default configuration. The
+  // configurations are paged on their primary key alone and their domains looked up by id
+  // afterwards: a join lets the database pick a plan that scans from the start for every page.
   private static final String SNAPSHOT_PAGE =
-      "SELECT c.id, c.domain_id, d.name, c.name, c.template_id, c.max_objects, c.max_bytes"
-          + " FROM domain_configuration c JOIN domain d ON d.id = c.domain_id"
-          + " WHERE c.id > ? AND d.default_configuration_id = c.id AND d.alias_of_id IS NULL"
-          + " ORDER BY c.id FETCH FIRST ? ROWS ONLY";
+      "SELECT c.id, c.domain_id, c.name, c.template_id, c.max_objects, c.max_bytes"
+          + " FROM domain_configuration c WHERE c.id > ? ORDER BY c.id FETCH FIRST ? ROWS ONLY";
 
   private static final String SEEDS =
       "SELECT csl.configuration_id, sl.seeds FROM configuration_seed_list csl"
@@ -87,12 +98,14 @@ public class SplitSource {
    * @param harvestId the harvest
    * @param afterConfigurationId the last configuration id already read, 0 at the start
    * @param size the most configurations to return
-   * @return the configurations in id order; empty at the end
+   * @return the page: the configurations in id order and where the next page starts
    */
-  public List<Configuration> page(
+  public ConfigurationPage page(
       HarvestKind kind, long harvestId, long afterConfigurationId, int size) throws SQLException {
     try (Connection connection = dataSource.getConnection()) {
       List<Row> rows = new ArrayList<>(size);
+      long lastScanned;
+      boolean end;
       if (kind == HarvestKind.SELECTIVE) {
         try (PreparedStatement s = connection.prepareStatement(SELECTIVE_PAGE)) {
           s.setLong(1, harvestId);
@@ -100,15 +113,48 @@ public class SplitSource {
           s.setInt(3, size);
           readRows(s, rows);
         }
+        end = rows.size() < size;
+        lastScanned = rows.isEmpty() ? afterConfigurationId : rows.get(rows.size() - 1).id;
       } else {
+        List<Row> scanned = new ArrayList<>(size);
         try (PreparedStatement s = connection.prepareStatement(SNAPSHOT_PAGE)) {
           s.setLong(1, afterConfigurationId);
           s.setInt(2, size);
-          readRows(s, rows);
+          s.setFetchSize(1000);
+          try (ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              scanned.add(
+                  new Row(
+                      rs.getLong(1),
+                      rs.getLong(2),
+                      null,
+                      rs.getString(3),
+                      rs.getLong(4),
+                      rs.getLong(5),
+                      rs.getLong(6)));
+            }
+          }
+        }
+        end = scanned.size() < size;
+        lastScanned = scanned.isEmpty() ? afterConfigurationId : scanned.get(scanned.size() - 1).id;
+        Map<Long, String> harvested = harvestedDomains(connection, scanned);
+        for (Row r : scanned) {
+          String name = harvested.get(r.domainId);
+          if (name != null) {
+            rows.add(
+                new Row(
+                    r.id,
+                    r.domainId,
+                    name,
+                    r.configurationName,
+                    r.templateId,
+                    r.maxObjects,
+                    r.maxBytes));
+          }
         }
       }
       if (rows.isEmpty()) {
-        return List.of();
+        return new ConfigurationPage(List.of(), lastScanned, end);
       }
       long first = rows.get(0).id;
       long last = rows.get(rows.size() - 1).id;
@@ -130,8 +176,48 @@ public class SplitSource {
                 traps.getOrDefault(r.id, List.of()),
                 history.getOrDefault(r.id, List.of())));
       }
-      return page;
+      return new ConfigurationPage(page, lastScanned, end);
     }
+  }
+
+  /**
+   * The names of the domains a snapshot harvests with the given configurations: domains that are
+   * not aliases, whose default configuration is the one scanned.
+   */
+  private static Map<Long, String> harvestedDomains(Connection connection, List<Row> scanned)
+      throws SQLException {
+    Map<Long, Long> defaultOf = new HashMap<>(scanned.size() * 2);
+    Map<Long, String> names = new HashMap<>(scanned.size() * 2);
+    List<Long> ids = scanned.stream().map(Row::domainId).distinct().toList();
+    for (int from = 0; from < ids.size(); from += 500) {
+      List<Long> part = ids.subList(from, Math.min(ids.size(), from + 500));
+      StringBuilder sql =
+          new StringBuilder(
+              "SELECT id, name, default_configuration_id FROM domain"
+                  + " WHERE alias_of_id IS NULL AND id IN (");
+      for (int i = 0; i < part.size(); i++) {
+        sql.append(i == 0 ? "?" : ", ?");
+      }
+      try (PreparedStatement s = connection.prepareStatement(sql.append(")").toString())) {
+        for (int i = 0; i < part.size(); i++) {
+          s.setLong(i + 1, part.get(i));
+        }
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            defaultOf.put(rs.getLong(1), rs.getLong(3));
+            names.put(rs.getLong(1), rs.getString(2));
+          }
+        }
+      }
+    }
+    Map<Long, String> harvested = new HashMap<>(scanned.size() * 2);
+    for (Row r : scanned) {
+      Long defaultConfiguration = defaultOf.get(r.domainId);
+      if (defaultConfiguration != null && defaultConfiguration == r.id) {
+        harvested.put(r.domainId, names.get(r.domainId));
+      }
+    }
+    return harvested;
   }
 
   private record Row(
