@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
 
 /**
@@ -78,50 +79,12 @@ public class SchedulingSettings {
   /**
    * Changes settings; names not given keep their values. All are checked before any is stored.
    *
-   * @throws IllegalArgumentException naming the setting and the value if one is unknown or invalid
+   * @throws InvalidFieldException naming the setting (its full name, e.g. {@code
+   *     split.maxTotalSize}) and the value if one is unknown or invalid
    */
   @RolesAllowed("admin")
   public Map<String, String> update(Map<String, String> changes, String by) {
-    Map<String, String> next = new LinkedHashMap<>(all());
-    for (Map.Entry<String, String> change : changes.entrySet()) {
-      if (!next.containsKey(change.getKey())) {
-        throw new IllegalArgumentException(
-            "Unknown setting '" + change.getKey() + "'; the settings are " + next.keySet());
-      }
-      next.put(change.getKey(), change.getValue() == null ? "" : change.getValue().strip());
-    }
-    Map<String, String> split = new LinkedHashMap<>();
-    next.forEach(
-        (name, value) -> {
-          if (name.startsWith(SPLIT)) {
-            split.put(name.substring(SPLIT.length()), value);
-          }
-        });
-    SplitSettings.fromMap(split);
-    long timeout;
-    try {
-      timeout = Long.parseLong(next.get(JOB_TIMEOUT));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Setting "
-              + JOB_TIMEOUT
-              + " must be a whole number of seconds, was '"
-              + next.get(JOB_TIMEOUT)
-              + "'");
-    }
-    if (timeout < 60) {
-      throw new IllegalArgumentException(
-          "Setting " + JOB_TIMEOUT + " must be at least 60 seconds, was " + timeout);
-    }
-    String mail = next.get(MAIL_TO);
-    if (!mail.isEmpty() && !mail.matches("[^@\\s,]+@[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+)*")) {
-      throw new IllegalArgumentException(
-          "Setting "
-              + MAIL_TO
-              + " must be e-mail addresses separated by commas, was '"
-              + mail
-              + "'");
-    }
+    Map<String, String> next = checked(all(), changes);
     Timestamp now = Timestamp.from(clock.instant());
     for (String name : changes.keySet()) {
       em.createNativeQuery("DELETE FROM setting WHERE name = ?1")
@@ -134,6 +97,59 @@ public class SchedulingSettings {
           .setParameter(3, now)
           .setParameter(4, by)
           .executeUpdate();
+    }
+    return next;
+  }
+
+  /**
+   * The settings {@code current} becomes with {@code changes}, each checked; a refusal names the
+   * setting as its field, so a form can show it next to that setting's input.
+   */
+  static Map<String, String> checked(Map<String, String> current, Map<String, String> changes) {
+    Map<String, String> next = new LinkedHashMap<>(current);
+    for (Map.Entry<String, String> change : changes.entrySet()) {
+      String name = change.getKey();
+      if (!next.containsKey(name)) {
+        throw new InvalidFieldException(
+            name, "Unknown setting '" + name + "'; the settings are " + next.keySet());
+      }
+      String value = change.getValue() == null ? "" : change.getValue().strip();
+      next.put(name, value);
+      if (name.startsWith(SPLIT)) {
+        try {
+          SplitSettings.fromMap(Map.of(name.substring(SPLIT.length()), value));
+        } catch (IllegalArgumentException e) {
+          throw new InvalidFieldException(name, e.getMessage(), e);
+        }
+      }
+    }
+    String timeoutText = next.get(JOB_TIMEOUT);
+    long timeout;
+    try {
+      timeout = Long.parseLong(timeoutText);
+    } catch (NumberFormatException e) {
+      throw new InvalidFieldException(
+          JOB_TIMEOUT,
+          "Setting "
+              + JOB_TIMEOUT
+              + " must be a whole number of seconds, was '"
+              + timeoutText
+              + "'",
+          e);
+    }
+    if (timeout < 60) {
+      throw new InvalidFieldException(
+          JOB_TIMEOUT, "Setting " + JOB_TIMEOUT + " must be at least 60 seconds, was " + timeout);
+    }
+    String mail = next.get(MAIL_TO);
+    if (!mail.isEmpty() && !mail.matches("[^@\\s,]+@[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+)*")) {
+      throw new InvalidFieldException(
+          MAIL_TO,
+          "Setting "
+              + MAIL_TO
+              + " must be e-mail addresses separated by commas, was '"
+              + mail
+              + "'");
     }
     return next;
   }
