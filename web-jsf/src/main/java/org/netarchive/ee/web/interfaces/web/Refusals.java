@@ -8,6 +8,7 @@ import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PersistenceException;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
@@ -35,15 +36,31 @@ public final class Refusals {
    * @throws RuntimeException anything that is not a refusal of the input, as it came
    */
   public static <T> Optional<T> attempt(String form, String mainField, Supplier<T> call) {
+    return attempt(form, mainField, UnaryOperator.identity(), call);
+  }
+
+  /**
+   * As {@link #attempt(String, String, Supplier)}, for a form whose inputs cannot be named exactly
+   * as the services' fields (a field name with a dot is no valid component id).
+   *
+   * @param inputOf the id of the input a field of the services is typed into
+   */
+  public static <T> Optional<T> attempt(
+      String form, String mainField, UnaryOperator<String> inputOf, Supplier<T> call) {
     try {
       return Optional.of(call.get());
     } catch (RuntimeException e) {
       FacesContext context = FacesContext.getCurrentInstance();
       switch (unwrap(e)) {
         case InvalidFieldException refused ->
-            show(context, form, refused.field(), mainField, text(refused));
+            show(context, form, inputOf.apply(refused.field()), mainField, text(refused));
         case RuleViolation refused ->
-            show(context, form, refused.field(), mainField, text(refused));
+            show(
+                context,
+                form,
+                refused.field() == null ? null : inputOf.apply(refused.field()),
+                mainField,
+                text(refused));
         case StaleEditException stale -> show(context, null, null, null, stale.getMessage());
         case NotFoundException missing -> show(context, null, null, null, missing.getMessage());
         case IllegalArgumentException refused ->
