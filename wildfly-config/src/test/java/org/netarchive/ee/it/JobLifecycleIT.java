@@ -4,35 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.netarchive.ee.it.Api.json;
 
 import jakarta.jms.JMSConsumer;
-import jakarta.jms.JMSContext;
 import jakarta.jms.Message;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.netarchive.ee.common.channel.Channels;
-import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.DomainStatistics;
 import org.netarchive.ee.common.message.JobFinished;
-import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.JobStarted;
 
@@ -47,134 +38,46 @@ import org.netarchive.ee.common.message.JobStarted;
 @RunAsClient
 class JobLifecycleIT {
 
-  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
-  private static final Duration SCHEDULING = Duration.ofSeconds(150);
-
   private final Api admin = Api.admin();
-  private final JmsMessages messages = JmsMessages.standard();
-  private ActiveMQConnectionFactory factory;
-  private JMSContext agent;
+  private final ScheduledHarvests harvests = new ScheduledHarvests(admin);
+  private RemoteAgent agent;
 
   @BeforeEach
   void connectAsAgent() {
-    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-    agent =
-        factory.createContext(
-            ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE);
+    agent = new RemoteAgent();
   }
 
   @AfterEach
   void disconnect() {
     agent.close();
-    factory.close();
-  }
-
-  static String unique(String prefix) {
-    return prefix + UUID.randomUUID().toString().substring(0, 8);
-  }
-
-  private String newChannel() throws Exception {
-    String name = unique("ITJOBS").toUpperCase(Locale.ROOT).replace("-", "");
-    HttpResponse<String> created =
-        admin.post(
-            "/api/channels",
-            Json.createObjectBuilder().add("name", name).add("kind", "SELECTIVE").build());
-    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-    return name;
-  }
-
-  private void createHarvest(String harvest, String channel, String schedule) throws Exception {
-    HttpResponse<String> created =
-        admin.post(
-            "/api/harvests/selective",
-            Json.createObjectBuilder()
-                .add("name", harvest)
-                .add("channel", channel)
-                .add("schedule", schedule)
-                .build());
-    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-  }
-
-  private void addSeeds(String harvest, String query, List<String> domains) throws Exception {
-    String seeds =
-        domains.stream().map(d -> "http://www." + d + "/\n").collect(Collectors.joining());
-    HttpResponse<String> added =
-        admin.postText("/api/harvests/" + Api.segment(harvest) + "/seeds" + query, seeds);
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-  }
-
-  private void activate(String harvest) throws Exception {
-    HttpResponse<String> activated =
-        admin.post("/api/harvests/" + Api.segment(harvest) + "/activate");
-    assertThat(activated.statusCode()).as(activated.body()).isEqualTo(200);
-  }
-
-  /** The jobs of a harvest once all of them satisfy {@code ready}. */
-  private List<JsonObject> awaitJobs(String harvest, Predicate<List<JsonObject>> ready)
-      throws Exception {
-    Instant deadline = Instant.now().plus(SCHEDULING);
-    List<JsonObject> jobs = List.of();
-    while (Instant.now().isBefore(deadline)) {
-      HttpResponse<String> list = admin.get("/api/jobs?size=1000&harvest=" + Api.segment(harvest));
-      assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
-      jobs = json(list).getJsonArray("items").getValuesAs(JsonObject.class);
-      if (!jobs.isEmpty() && ready.test(jobs)) {
-        return jobs;
-      }
-      Thread.sleep(1000);
-    }
-    throw new AssertionError("The jobs of " + harvest + " did not get ready in time: " + jobs);
-  }
-
-  private static boolean allIn(List<JsonObject> jobs, String status) {
-    return jobs.stream().allMatch(j -> j.getString("status").equals(status));
-  }
-
-  private JsonObject job(long id) throws Exception {
-    HttpResponse<String> response = admin.get("/api/jobs/" + id);
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return json(response);
-  }
-
-  private void report(org.netarchive.ee.common.message.Message report) {
-    agent
-        .createProducer()
-        .send(agent.createQueue(CHANNELS.theSched().name()), messages.toTextMessage(agent, report));
-  }
-
-  private JsonObject awaitJob(long id, Predicate<JsonObject> condition) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(30);
-    JsonObject job = job(id);
-    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(300);
-      job = job(id);
-    }
-    assertThat(condition.test(job)).as("job %s: %s", id, job).isTrue();
-    return job;
   }
 
   @Test
   void givenADueSelectiveHarvest_whenScheduled_thenItsJobGoesToItsQueue_andReportsFinishIt()
       throws Exception {
-    String channel = newChannel();
-    String harvest = unique("Lifecycle ");
-    String complete = unique("it-job-") + ".dk";
-    String limited = unique("it-job-") + ".dk";
-    createHarvest(harvest, channel, "Once");
-    addSeeds(harvest, "?maxObjects=25", List.of(complete, limited));
-    activate(harvest);
+    String channel = harvests.newChannel();
+    String harvest = ScheduledHarvests.unique("Lifecycle ");
+    String complete = ScheduledHarvests.unique("it-job-") + ".dk";
+    String limited = ScheduledHarvests.unique("it-job-") + ".dk";
+    harvests.createHarvest(harvest, channel, "Once");
+    harvests.addSeeds(harvest, "?maxObjects=25", List.of(complete, limited));
+    harvests.activate(harvest);
 
-    List<JsonObject> jobs = awaitJobs(harvest, js -> allIn(js, "SUBMITTED"));
+    List<JsonObject> jobs =
+        harvests.awaitJobs(harvest, js -> ScheduledHarvests.allIn(js, "SUBMITTED"));
 
     assertThat(jobs).hasSize(1);
     long jobId = jobs.get(0).getJsonNumber("id").longValue();
     assertThat(jobs.get(0).getString("channel")).isEqualTo(channel);
     assertThat(jobs.get(0).getInt("configurationCount")).isEqualTo(2);
     try (JMSConsumer consumer =
-        agent.createConsumer(agent.createQueue(CHANNELS.harvestJobs(channel).name()))) {
+        agent
+            .context()
+            .createConsumer(
+                agent.context().createQueue(RemoteAgent.CHANNELS.harvestJobs(channel).name()))) {
       Message message = consumer.receive(10_000);
       assertThat(message).as("a crawl request on the channel's queue").isNotNull();
-      CrawlRequest request = (CrawlRequest) messages.fromJms(message);
+      CrawlRequest request = (CrawlRequest) agent.messages().fromJms(message);
       assertThat(request.jobId()).isEqualTo(jobId);
       assertThat(request.harvestName()).isEqualTo(harvest);
       assertThat(request.channel()).isEqualTo(channel);
@@ -199,11 +102,11 @@ class JobLifecycleIT {
         .satisfies(r -> assertThat(r.getString("status")).isEqualTo("DONE"));
 
     Instant started = Instant.now();
-    report(new JobStarted(jobId, "it-agent", started));
-    awaitJob(jobId, j -> j.getJsonObject("job").getString("status").equals("STARTED"));
-    report(
+    agent.report(new JobStarted(jobId, "it-agent", started));
+    harvests.awaitJob(jobId, j -> j.getJsonObject("job").getString("status").equals("STARTED"));
+    agent.report(
         new JobProgress(jobId, "it-agent", started.plusSeconds(20), 40, 10, 30, 1.5, 80, 2, 4096));
-    awaitJob(jobId, j -> !j.getJsonObject("job").isNull("progress"));
+    harvests.awaitJob(jobId, j -> !j.getJsonObject("job").isNull("progress"));
     JsonObject running =
         Api.jsonArray(admin.get("/api/jobs/running")).getValuesAs(JsonObject.class).stream()
             .filter(j -> j.getJsonNumber("id").longValue() == jobId)
@@ -212,22 +115,16 @@ class JobLifecycleIT {
     assertThat(running.getJsonObject("progress").getInt("percentDone")).isEqualTo(75);
 
     JobFinished finished =
-        new JobFinished(
+        RemoteAgent.done(
             jobId,
             "it-agent",
             started.plusSeconds(60),
-            JobOutcome.DONE,
-            null,
-            null,
-            null,
-            null,
-            List.of(
-                new DomainStatistics(complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE),
-                new DomainStatistics(limited, 25, 99_999, CrawlStopReason.OBJECT_LIMIT)));
-    report(finished);
-    report(finished); // a repeated report changes nothing
+            new DomainStatistics(complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE),
+            new DomainStatistics(limited, 25, 99_999, CrawlStopReason.OBJECT_LIMIT));
+    agent.report(finished);
+    agent.report(finished); // a repeated report changes nothing
     JsonObject done =
-        awaitJob(jobId, j -> j.getJsonObject("job").getString("status").equals("DONE"));
+        harvests.awaitJob(jobId, j -> j.getJsonObject("job").getString("status").equals("DONE"));
 
     Map<String, JsonObject> byDomain =
         done.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class).stream()
@@ -245,7 +142,7 @@ class JobLifecycleIT {
     assertThat(entry.getString("stopReason")).isEqualTo("CONFIG_OBJECT_LIMIT");
 
     // a report for a job that does not exist is refused and logged
-    report(new JobStarted(987_654_321L, "it-agent", Instant.now()));
+    agent.report(new JobStarted(987_654_321L, "it-agent", Instant.now()));
     Instant until = Instant.now().plusSeconds(10);
     while (!ServerUnderTest.serverLogText().contains("Refused JobStarted for job 987654321")
         && Instant.now().isBefore(until)) {
@@ -257,16 +154,16 @@ class JobLifecycleIT {
   @Test
   void givenConfigurationsOfTwoByteLimitsAndOneWithHistory_whenSplit_thenJobsFollowTheRules()
       throws Exception {
-    String channel = newChannel();
-    String harvest = unique("Splitting ");
+    String channel = harvests.newChannel();
+    String harvest = ScheduledHarvests.unique("Splitting ");
     List<String> big = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      big.add(unique("it-split-") + ".dk");
+      big.add(ScheduledHarvests.unique("it-split-") + ".dk");
     }
-    String small = unique("it-split-small-") + ".dk";
-    createHarvest(harvest, channel, "Once");
-    addSeeds(harvest, "?maxBytes=1000000000", big);
-    addSeeds(harvest, "?maxBytes=5000000", List.of(small));
+    String small = ScheduledHarvests.unique("it-split-small-") + ".dk";
+    harvests.createHarvest(harvest, channel, "Once");
+    harvests.addSeeds(harvest, "?maxBytes=1000000000", big);
+    harvests.addSeeds(harvest, "?maxBytes=5000000", List.of(small));
     // one of the big ones was harvested before: 1000 objects, 100 MB, complete
     String csv =
         "domain,configuration,harvest,job,started,objects,bytes,stop_reason\n"
@@ -280,15 +177,16 @@ class JobLifecycleIT {
     Map<String, String> before = settings();
     try {
       putSettings(Map.of("split.configChunkSize", "2"));
-      activate(harvest);
+      harvests.activate(harvest);
 
-      List<JsonObject> jobs = awaitJobs(harvest, js -> allIn(js, "SUBMITTED"));
+      List<JsonObject> jobs =
+          harvests.awaitJobs(harvest, js -> ScheduledHarvests.allIn(js, "SUBMITTED"));
 
       // 5 configurations of 1 GB in jobs of at most 2, the 5 MB one alone: 4 jobs
       assertThat(jobs).hasSize(4);
       List<JsonObject> details = new ArrayList<>();
       for (JsonObject j : jobs) {
-        details.add(job(j.getJsonNumber("id").longValue()));
+        details.add(harvests.job(j.getJsonNumber("id").longValue()));
       }
       Map<String, Long> expected = new java.util.HashMap<>();
       Map<String, Long> jobOfDomain = new java.util.HashMap<>();
@@ -512,7 +410,8 @@ class JobLifecycleIT {
   void givenAJobThatIsNotFailed_whenResubmitted_thenRefused_andBadFiltersAreNamed()
       throws Exception {
     HttpResponse<String> badStatus = admin.get("/api/jobs?status=RUNNING");
-    HttpResponse<String> unknownHarvest = admin.get("/api/jobs?harvest=" + unique("nope"));
+    HttpResponse<String> unknownHarvest =
+        admin.get("/api/jobs?harvest=" + ScheduledHarvests.unique("nope"));
     HttpResponse<String> noJob = admin.post("/api/jobs/987654321/resubmit");
 
     assertThat(badStatus.statusCode()).isEqualTo(400);

@@ -1,0 +1,120 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.Api.json;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Harvests made through the REST API for the scheduler to run, and their jobs as the API shows
+ * them: what the tests of scheduling, dispatch and the Harvest status pages share. Each test makes
+ * a channel of its own, so only its own jobs are on the queue of that channel.
+ */
+final class ScheduledHarvests {
+
+  /** How long a due harvest may take to become jobs: the scheduler runs every minute. */
+  static final Duration SCHEDULING = Duration.ofSeconds(150);
+
+  private final Api admin;
+
+  ScheduledHarvests(Api admin) {
+    this.admin = admin;
+  }
+
+  static String unique(String prefix) {
+    return prefix + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** A new selective harvest channel, named ITJOBS and a unique suffix. */
+  String newChannel() throws Exception {
+    String name = unique("ITJOBS").toUpperCase(Locale.ROOT).replace("-", "");
+    HttpResponse<String> created =
+        admin.post(
+            "/api/channels",
+            Json.createObjectBuilder().add("name", name).add("kind", "SELECTIVE").build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    return name;
+  }
+
+  void createHarvest(String harvest, String channel, String schedule) throws Exception {
+    HttpResponse<String> created =
+        admin.post(
+            "/api/harvests/selective",
+            Json.createObjectBuilder()
+                .add("name", harvest)
+                .add("channel", channel)
+                .add("schedule", schedule)
+                .build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+  }
+
+  /**
+   * Adds a seed http://www.DOMAIN/ per domain; {@code query} says the limits, e.g. ?maxObjects=25.
+   */
+  void addSeeds(String harvest, String query, List<String> domains) throws Exception {
+    String seeds =
+        domains.stream().map(d -> "http://www." + d + "/\n").collect(Collectors.joining());
+    HttpResponse<String> added =
+        admin.postText("/api/harvests/" + Api.segment(harvest) + "/seeds" + query, seeds);
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+  }
+
+  void activate(String harvest) throws Exception {
+    HttpResponse<String> activated =
+        admin.post("/api/harvests/" + Api.segment(harvest) + "/activate");
+    assertThat(activated.statusCode()).as(activated.body()).isEqualTo(200);
+  }
+
+  /** The jobs of a harvest once all of them satisfy {@code ready}. */
+  List<JsonObject> awaitJobs(String harvest, Predicate<List<JsonObject>> ready) throws Exception {
+    Instant deadline = Instant.now().plus(SCHEDULING);
+    List<JsonObject> jobs = List.of();
+    while (Instant.now().isBefore(deadline)) {
+      HttpResponse<String> list = admin.get("/api/jobs?size=1000&harvest=" + Api.segment(harvest));
+      assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+      jobs = json(list).getJsonArray("items").getValuesAs(JsonObject.class);
+      if (!jobs.isEmpty() && ready.test(jobs)) {
+        return jobs;
+      }
+      Thread.sleep(1000);
+    }
+    throw new AssertionError("The jobs of " + harvest + " did not get ready in time: " + jobs);
+  }
+
+  static boolean allIn(List<JsonObject> jobs, String status) {
+    return jobs.stream().allMatch(j -> j.getString("status").equals(status));
+  }
+
+  /** A job's details, as GET /api/jobs/{id} answers them. */
+  JsonObject job(long id) throws Exception {
+    HttpResponse<String> response = admin.get("/api/jobs/" + id);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return json(response);
+  }
+
+  /** A job's details once they satisfy {@code condition}, waiting at most 30 seconds. */
+  JsonObject awaitJob(long id, Predicate<JsonObject> condition) throws Exception {
+    Instant deadline = Instant.now().plusSeconds(30);
+    JsonObject job = job(id);
+    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
+      Thread.sleep(250);
+      job = job(id);
+    }
+    assertThat(condition.test(job)).as("job %s: %s", id, job).isTrue();
+    return job;
+  }
+
+  /** Whether a job's details say it is in {@code status}. */
+  static Predicate<JsonObject> inStatus(String status) {
+    return j -> j.getJsonObject("job").getString("status").equals(status);
+  }
+}
