@@ -84,6 +84,13 @@ final class Browser implements AutoCloseable {
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("environment")));
   }
 
+  /** Replaces the text of the input with the given id. */
+  void type(String id, String text) {
+    org.openqa.selenium.WebElement field = driver.findElement(By.id(id));
+    field.clear();
+    field.sendKeys(text);
+  }
+
   /** Saves a screenshot as build output (target/screenshots/NAME.png). */
   Path screenshot(String name) throws IOException {
     Path directory = Path.of(System.getProperty("screenshots.dir", "target/screenshots"));
