@@ -1,0 +1,2 @@
+/** The agent's configuration file: reading, defaults and validation. */
+package org.netarchive.ee.agent.config;
