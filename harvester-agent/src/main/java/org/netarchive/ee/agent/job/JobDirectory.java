@@ -1,0 +1,290 @@
+package org.netarchive.ee.agent.job;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The directory of one job under the agent's {@code jobs} directory, named {@code
+ * <jobId>-<yyyyMMdd'T'HHmmss'Z'>} (the time the agent took the job):
+ *
+ * <pre>
+ * crawl-request.json     the job as received (so that a restarted agent can finish it)
+ * heritrix/crawl/        the Heritrix job: crawler-beans.cxml, and per launch logs/ and reports/
+ * warcs/                 the WARC files Heritrix writes
+ * metadata/              the job's metadata WARC, once made
+ * heritrix.out           Heritrix's standard output and error
+ * heritrix.pid           the process id of a running Heritrix
+ * stored.log             the files the archive has confirmed, one name a line
+ * finished.json          the final report, once sent
+ * </pre>
+ */
+public final class JobDirectory {
+
+  /** The name of the Heritrix job inside {@link #heritrixJobs()}. */
+  public static final String HERITRIX_JOB = "crawl";
+
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+  private static final Pattern NAME = Pattern.compile("(\\d+)-(\\d{8}T\\d{6}Z)");
+
+  private final Path path;
+  private final long jobId;
+
+  private JobDirectory(Path path, long jobId) {
+    this.path = path;
+    this.jobId = jobId;
+  }
+
+  /**
+   * Makes a new, empty job directory.
+   *
+   * @param jobsRoot the agent's {@code jobs} directory; created if missing
+   * @param jobId the job
+   * @param takenAt when the agent took the job
+   * @return the directory
+   * @throws UncheckedIOException if it cannot be made, or exists already
+   */
+  public static JobDirectory create(Path jobsRoot, long jobId, Instant takenAt) {
+    Path path = jobsRoot.resolve(jobId + "-" + TIME.format(takenAt));
+    try {
+      Files.createDirectories(jobsRoot);
+      Files.createDirectory(path);
+      Files.createDirectories(path.resolve("heritrix").resolve(HERITRIX_JOB));
+      Files.createDirectories(path.resolve("warcs"));
+      Files.createDirectories(path.resolve("metadata"));
+    } catch (FileAlreadyExistsException e) {
+      throw new UncheckedIOException("The job directory " + path + " exists already", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot make the job directory " + path, e);
+    }
+    return new JobDirectory(path, jobId);
+  }
+
+  /**
+   * The job directories under the agent's {@code jobs} directory, oldest first; directories not
+   * named like a job's are left out.
+   *
+   * @param jobsRoot the agent's {@code jobs} directory
+   * @return the job directories; empty if there is no {@code jobs} directory
+   */
+  public static List<JobDirectory> list(Path jobsRoot) {
+    List<JobDirectory> found = new ArrayList<>();
+    if (!Files.isDirectory(jobsRoot)) {
+      return found;
+    }
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(jobsRoot, Files::isDirectory)) {
+      for (Path entry : entries) {
+        of(entry).ifPresent(found::add);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the job directories in " + jobsRoot, e);
+    }
+    found.sort(
+        Comparator.comparing((JobDirectory d) -> d.path.getFileName().toString().split("-")[1])
+            .thenComparingLong(d -> d.jobId));
+    return found;
+  }
+
+  /**
+   * An existing job directory.
+   *
+   * @param path a directory
+   * @return the job directory, or empty if the name is not that of a job directory
+   */
+  public static Optional<JobDirectory> of(Path path) {
+    Matcher m = NAME.matcher(path.getFileName().toString());
+    return m.matches()
+        ? Optional.of(new JobDirectory(path, Long.parseLong(m.group(1))))
+        : Optional.empty();
+  }
+
+  public long jobId() {
+    return jobId;
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  public Path request() {
+    return path.resolve("crawl-request.json");
+  }
+
+  /** The directory given to Heritrix as its jobs directory ({@code -j}). */
+  public Path heritrixJobs() {
+    return path.resolve("heritrix");
+  }
+
+  /** The Heritrix job's directory, holding its crawler-beans.cxml. */
+  public Path heritrixJob() {
+    return heritrixJobs().resolve(HERITRIX_JOB);
+  }
+
+  public Path crawlerBeans() {
+    return heritrixJob().resolve("crawler-beans.cxml");
+  }
+
+  public Path warcs() {
+    return path.resolve("warcs");
+  }
+
+  public Path metadata() {
+    return path.resolve("metadata");
+  }
+
+  public Path heritrixOut() {
+    return path.resolve("heritrix.out");
+  }
+
+  public Path heritrixPid() {
+    return path.resolve("heritrix.pid");
+  }
+
+  public Path finished() {
+    return path.resolve("finished.json");
+  }
+
+  private Path storedLog() {
+    return path.resolve("stored.log");
+  }
+
+  /**
+   * The directory of Heritrix's latest launch of the job ({@code heritrix/crawl/<timestamp>},
+   * holding {@code logs/} and {@code reports/}), if it was launched.
+   *
+   * @return the launch directory
+   */
+  public Optional<Path> latestLaunch() {
+    if (!Files.isDirectory(heritrixJob())) {
+      return Optional.empty();
+    }
+    try (Stream<Path> entries = Files.list(heritrixJob())) {
+      return entries
+          .filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("\\d{14}"))
+          .max(Comparator.comparing(p -> p.getFileName().toString()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + heritrixJob(), e);
+    }
+  }
+
+  /**
+   * The job's WARC files written by Heritrix (finished ones, and ones left open by a crash), by
+   * name.
+   *
+   * @return the files
+   */
+  public List<Path> crawlWarcs() {
+    return filesIn(warcs(), n -> n.contains(".warc"));
+  }
+
+  /**
+   * The metadata WARC files of the job, by name.
+   *
+   * @return the files
+   */
+  public List<Path> metadataWarcs() {
+    return filesIn(metadata(), n -> n.endsWith(".warc") || n.endsWith(".warc.gz"));
+  }
+
+  private static List<Path> filesIn(Path dir, java.util.function.Predicate<String> name) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .filter(p -> Files.isRegularFile(p) && name.test(p.getFileName().toString()))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + dir, e);
+    }
+  }
+
+  /**
+   * Records that the archive confirmed a file (before the file is deleted), durably.
+   *
+   * @param fileName the file's name
+   */
+  public void recordStored(String fileName) {
+    try {
+      Files.writeString(
+          storedLog(),
+          fileName + "\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND,
+          StandardOpenOption.SYNC);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot record in " + storedLog() + " that " + fileName + " is stored", e);
+    }
+  }
+
+  /**
+   * The names of the files the archive has confirmed.
+   *
+   * @return the names
+   */
+  public Set<String> stored() {
+    if (!Files.exists(storedLog())) {
+      return Set.of();
+    }
+    try {
+      return new HashSet<>(Files.readAllLines(storedLog(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + storedLog(), e);
+    }
+  }
+
+  /**
+   * Writes a text file of the job atomically (temporary file, then rename).
+   *
+   * @param file a file inside the job directory
+   * @param text its content
+   */
+  public static void writeAtomically(Path file, String text) {
+    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      Files.writeString(temporary, text, StandardCharsets.UTF_8);
+      Files.move(
+          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write " + file, e);
+    }
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof JobDirectory that && path.equals(that.path);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(path);
+  }
+
+  @Override
+  public String toString() {
+    return path.toString();
+  }
+}

@@ -1,0 +1,100 @@
+package org.netarchive.ee.agent.job;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.MessageCodec;
+import org.netarchive.ee.common.message.MessageFormatException;
+import org.netarchive.ee.common.template.CrawlTemplate;
+import org.netarchive.ee.common.template.CrawlTemplateException;
+import org.netarchive.ee.common.template.JobValues;
+
+/**
+ * Makes a job's directory and the Heritrix job in it: the request is saved first (so that even a
+ * job whose template cannot be used is finished and reported after a crash), then the template is
+ * filled with the job's seeds, per-domain limits, traps, WARC naming and warcinfo metadata.
+ */
+public final class JobPreparation {
+
+  private static final MessageCodec CODEC = MessageCodec.standard();
+
+  private final Path jobsRoot;
+
+  /**
+   * @param jobsRoot the agent's {@code jobs} directory
+   */
+  public JobPreparation(Path jobsRoot) {
+    this.jobsRoot = jobsRoot;
+  }
+
+  /**
+   * Makes the job directory and saves the request in it.
+   *
+   * @param request the job
+   * @param takenAt when the agent took it
+   * @return the new directory
+   */
+  public JobDirectory accept(CrawlRequest request, Instant takenAt) {
+    JobDirectory directory = JobDirectory.create(jobsRoot, request.jobId(), takenAt);
+    JobDirectory.writeAtomically(directory.request(), CODEC.encode(request));
+    return directory;
+  }
+
+  /**
+   * Writes the job's crawler-beans.cxml from its template.
+   *
+   * @param directory the job's directory
+   * @param request the job
+   * @throws JobPreparationException if the template cannot be filled for this job; the message says
+   *     why
+   */
+  public void writeCrawlerBeans(JobDirectory directory, CrawlRequest request) {
+    String beans;
+    try {
+      CrawlTemplate template = CrawlTemplate.parse(request.crawlerBeans());
+      beans =
+          template.render(JobValues.forJob(request, directory.warcs().toAbsolutePath().toString()));
+    } catch (CrawlTemplateException e) {
+      throw new JobPreparationException(
+          "The crawl template '"
+              + request.templateName()
+              + "' version "
+              + request.templateVersion()
+              + " cannot be used for job "
+              + request.jobId()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+    try {
+      Files.writeString(directory.crawlerBeans(), beans, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write " + directory.crawlerBeans(), e);
+    }
+  }
+
+  /**
+   * Reads the request saved in a job directory.
+   *
+   * @param directory a job directory
+   * @return the request
+   * @throws JobPreparationException if it is missing or unreadable
+   */
+  public static CrawlRequest savedRequest(JobDirectory directory) {
+    try {
+      return CODEC.decode(
+          Files.readString(directory.request(), StandardCharsets.UTF_8), CrawlRequest.class);
+    } catch (IOException | MessageFormatException e) {
+      throw new JobPreparationException(
+          "The job directory "
+              + directory
+              + " has no readable crawl-request.json: "
+              + e.getMessage(),
+          e);
+    }
+  }
+}

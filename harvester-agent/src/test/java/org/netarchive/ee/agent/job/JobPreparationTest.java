@@ -1,0 +1,113 @@
+package org.netarchive.ee.agent.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPathFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.agent.TestJobs;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.w3c.dom.Document;
+
+class JobPreparationTest {
+
+  private static final Instant TAKEN = Instant.parse("2026-11-21T09:15:30.250Z");
+
+  @TempDir Path work;
+
+  private final CrawlRequest request =
+      TestJobs.request(
+          42,
+          TestJobs.domain("kb.dk", 100, -1, "http://www.kb.dk/", "http://kb.dk/x"),
+          TestJobs.domain("dr.dk", -1, 5_000_000, "http://www.dr.dk/"));
+
+  @Test
+  void givenARequest_whenAccepted_thenTheDirectoryIsNamedByJobAndTimeAndHoldsTheRequest() {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+
+    JobDirectory dir = preparation.accept(request, TAKEN);
+
+    assertThat(dir.path()).isEqualTo(work.resolve("jobs/42-20261121T091530Z"));
+    assertThat(dir.jobId()).isEqualTo(42);
+    assertThat(dir.warcs()).isDirectory();
+    assertThat(JobPreparation.savedRequest(dir)).isEqualTo(request);
+    assertThat(JobDirectory.list(work.resolve("jobs"))).containsExactly(dir);
+  }
+
+  @Test
+  void givenTheSameJobAndSecondTwice_whenAccepted_thenTheSecondIsRefused() {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    preparation.accept(request, TAKEN);
+
+    assertThatThrownBy(() -> preparation.accept(request, TAKEN)).hasMessageContaining("exists");
+  }
+
+  @Test
+  void givenAnAcceptedJob_whenTheBeansAreWritten_thenTheyAreTheFilledTemplate() throws Exception {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobDirectory dir = preparation.accept(request, TAKEN);
+
+    preparation.writeCrawlerBeans(dir, request);
+
+    Document beans = parse(dir.crawlerBeans());
+    var xpath = XPathFactory.newDefaultInstance().newXPath();
+    assertThat(xpath.evaluate("/beans/bean[@id='seeds']//value", beans).lines())
+        .containsExactly("http://www.kb.dk/", "http://kb.dk/x", "http://www.dr.dk/");
+    assertThat(
+            xpath.evaluate("/beans/bean[@id='warcWriter']/property[@name='prefix']/@value", beans))
+        .isEqualTo("42-7");
+    assertThat(
+            xpath.evaluate(
+                "/beans/bean[@id='warcWriter']/property[@name='storePaths']/list/value", beans))
+        .isEqualTo(dir.warcs().toAbsolutePath().toString());
+    assertThat(xpath.evaluate("count(/beans/bean[@class='org.archive.spring.Sheet'])", beans))
+        .isEqualTo("2");
+    assertThat(
+            xpath.evaluate(
+                "/beans/bean[@id='netarchiveDomainLimits-objects-unlimited-bytes-5000000']"
+                    + "//entry/@value",
+                beans))
+        .isEqualTo("4883");
+    assertThat(xpath.evaluate("//bean[@id='scope']//list/value[1]", beans))
+        .isEqualTo(".*/calendar/.*");
+  }
+
+  @Test
+  void givenATemplateWithoutPlaceholders_whenTheBeansAreWritten_thenTheErrorNamesTheTemplate() {
+    CrawlRequest broken =
+        TestJobs.request(43, "<beans/>", 0, TestJobs.domain("kb.dk", -1, -1, "http://www.kb.dk/"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobDirectory dir = preparation.accept(broken, TAKEN);
+
+    assertThatThrownBy(() -> preparation.writeCrawlerBeans(dir, broken))
+        .isInstanceOf(JobPreparationException.class)
+        .hasMessageContaining(
+            "crawl template 'default_orderxml' version 3 cannot be used for job 43")
+        .hasMessageContaining("Spring bean definition file");
+  }
+
+  @Test
+  void givenADirectoryWithoutRequest_whenRead_thenTheErrorNamesIt() throws IOException {
+    Path bare = Files.createDirectories(work.resolve("jobs/44-20261121T000000Z"));
+    JobDirectory dir = JobDirectory.of(bare).orElseThrow();
+
+    assertThatThrownBy(() -> JobPreparation.savedRequest(dir))
+        .isInstanceOf(JobPreparationException.class)
+        .hasMessageContaining(bare.toString());
+    assertThat(JobDirectory.of(work.resolve("not-a-job"))).isEmpty();
+  }
+
+  private static Document parse(Path file) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+    return factory.newDocumentBuilder().parse(file.toFile());
+  }
+}
