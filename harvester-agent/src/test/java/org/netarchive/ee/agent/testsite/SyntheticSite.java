@@ -1,0 +1,256 @@
+package org.netarchive.ee.agent.testsite;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A deterministic synthetic web site for crawl tests, served by the JDK's HTTP server on 127.0.0.1
+ * only, with several hosts told apart by their names (resolved to loopback by {@link LoopbackDns}).
+ *
+ * <p>Each host has a {@code robots.txt} that disallows {@code /private/}, a front page linking to
+ * page 1, and pages 1..n in a binary tree (page k links to 2k and 2k+1), so every page is
+ * reachable; each page embeds its images, links to a private page, to an endless calendar (the
+ * crawler trap: every month links to the next one) and to the host that is down. The same seed
+ * always gives the same bytes. Hosts whose names start with {@code slow} answer after a pause. One
+ * more host name, {@link #DOWN_HOST}, resolves to 127.0.0.9, where nothing listens.
+ */
+public final class SyntheticSite implements AutoCloseable {
+
+  /** A host that resolves but does not answer. */
+  public static final String DOWN_HOST = "down.test";
+
+  private static final Pattern PAGE = Pattern.compile("/page/(\\d+)\\.html");
+  private static final Pattern IMAGE = Pattern.compile("/img/(\\d+)-(\\d+)\\.png");
+  private static final Pattern CALENDAR = Pattern.compile("/calendar/(\\d+)\\.html");
+
+  /**
+   * One host of the site.
+   *
+   * @param name its name, e.g. {@code site1.test}
+   * @param pages how many pages it has
+   * @param imagesPerPage how many images each page embeds
+   * @param pageBytes about how large a page is
+   */
+  public record Host(String name, int pages, int imagesPerPage, int pageBytes) {
+
+    /** What a complete crawl fetches from it: robots.txt, front page, pages and images. */
+    public int fetchableObjects() {
+      return 2 + pages + pages * imagesPerPage;
+    }
+  }
+
+  private final Map<String, Host> hosts = new LinkedHashMap<>();
+  private final long seed;
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final LoopbackDns dns;
+  private final AtomicLong requests = new AtomicLong();
+
+  /**
+   * Starts serving.
+   *
+   * @param seed makes the content
+   * @param hosts the hosts
+   * @throws IOException if the server cannot start
+   */
+  public SyntheticSite(long seed, List<Host> hosts) throws IOException {
+    this.seed = seed;
+    Map<String, InetAddress> addresses = new LinkedHashMap<>();
+    for (Host host : hosts) {
+      this.hosts.put(host.name().toLowerCase(Locale.ROOT), host);
+      addresses.put(host.name().toLowerCase(Locale.ROOT), InetAddress.getLoopbackAddress());
+    }
+    addresses.put(DOWN_HOST, InetAddress.getByAddress(new byte[] {127, 0, 0, 9}));
+    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+    this.executor = Executors.newFixedThreadPool(4);
+    server.setExecutor(executor);
+    server.createContext("/", this::handle);
+    server.start();
+    this.dns = new LoopbackDns(addresses);
+  }
+
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** The value for the crawler's {@code -Ddns.server}. */
+  public String dnsServer() {
+    return dns.server();
+  }
+
+  /** The front page of a host, a seed. */
+  public String seed(String host) {
+    return "http://" + host + ":" + port() + "/";
+  }
+
+  /** How many HTTP requests the site has answered. */
+  public long requests() {
+    return requests.get();
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    requests.incrementAndGet();
+    try (exchange) {
+      String hostHeader = exchange.getRequestHeaders().getFirst("Host");
+      String name =
+          hostHeader == null ? "" : hostHeader.replaceFirst(":\\d+$", "").toLowerCase(Locale.ROOT);
+      Host host = hosts.get(name);
+      String path = exchange.getRequestURI().getPath();
+      if (host == null) {
+        send(exchange, 404, "text/plain", "no such host\n".getBytes(StandardCharsets.UTF_8));
+        return;
+      }
+      if (host.name().startsWith("slow")) {
+        pause();
+      }
+      Matcher m;
+      if (path.equals("/robots.txt")) {
+        send(
+            exchange,
+            200,
+            "text/plain",
+            "User-agent: *\nDisallow: /private/\n".getBytes(StandardCharsets.UTF_8));
+      } else if (path.equals("/")) {
+        send(
+            exchange,
+            200,
+            "text/html",
+            html(host.name(), "Front page", "<a href=\"/page/1.html\">start</a>"));
+      } else if ((m = PAGE.matcher(path)).matches() && inRange(m.group(1), host.pages())) {
+        send(exchange, 200, "text/html", page(host, Integer.parseInt(m.group(1))));
+      } else if ((m = IMAGE.matcher(path)).matches()
+          && inRange(m.group(1), host.pages())
+          && Integer.parseInt(m.group(2)) < host.imagesPerPage()) {
+        send(
+            exchange,
+            200,
+            "image/png",
+            bytes(host.name() + path, 1000 + (int) (mix(host.name() + path) % 2000)));
+      } else if ((m = CALENDAR.matcher(path)).matches()) {
+        int month = Integer.parseInt(m.group(1));
+        send(
+            exchange,
+            200,
+            "text/html",
+            html(
+                host.name(),
+                "Month " + month,
+                "<a href=\"/calendar/" + (month + 1) + ".html\">next</a>"));
+      } else {
+        send(exchange, 404, "text/html", html(host.name(), "Not found", ""));
+      }
+    }
+  }
+
+  private byte[] page(Host host, int n) {
+    StringBuilder body = new StringBuilder();
+    for (int child : new int[] {2 * n, 2 * n + 1}) {
+      if (child <= host.pages()) {
+        body.append("<a href=\"/page/")
+            .append(child)
+            .append(".html\">page ")
+            .append(child)
+            .append("</a>\n");
+      }
+    }
+    for (int k = 0; k < host.imagesPerPage(); k++) {
+      body.append("<img src=\"/img/").append(n).append('-').append(k).append(".png\">\n");
+    }
+    body.append("<a href=\"/private/").append(n).append(".html\">private</a>\n");
+    body.append("<a href=\"/calendar/").append(202601 + n % 12).append(".html\">calendar</a>\n");
+    body.append("<a href=\"http://")
+        .append(DOWN_HOST)
+        .append(':')
+        .append(port())
+        .append("/\">down</a>\n");
+    body.append("<p>");
+    SplittableRandom random = new SplittableRandom(mix(host.name() + n));
+    int words = host.pageBytes() / 6;
+    for (int w = 0; w < words; w++) {
+      body.append(WORDS[random.nextInt(WORDS.length)]).append(' ');
+    }
+    body.append("</p>");
+    return html(host.name(), "Page " + n, body.toString());
+  }
+
+  private static final String[] WORDS = {
+    "archive", "harvest", "crawl", "domain", "seed", "record", "replica", "library", "web", "page"
+  };
+
+  private static byte[] html(String host, String title, String body) {
+    return ("<!DOCTYPE html>\n<html><head><title>"
+            + host
+            + " - "
+            + title
+            + "</title></head><body>\n"
+            + body
+            + "\n</body></html>\n")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  private byte[] bytes(String key, int length) {
+    byte[] bytes = new byte[length];
+    SplittableRandom random = new SplittableRandom(mix(key));
+    for (int i = 0; i < length; i++) {
+      bytes[i] = (byte) random.nextInt(256);
+    }
+    return bytes;
+  }
+
+  private long mix(String key) {
+    long h = seed ^ 0x9E3779B97F4A7C15L;
+    for (int i = 0; i < key.length(); i++) {
+      h = (h ^ key.charAt(i)) * 0x100000001B3L;
+    }
+    return h & Long.MAX_VALUE;
+  }
+
+  /** Hosts named slow* answer after a pause, so that a crawl of them lasts. */
+  private static void pause() {
+    try {
+      Thread.sleep(150);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static boolean inRange(String number, int max) {
+    try {
+      int n = Integer.parseInt(number);
+      return n >= 1 && n <= max;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static void send(HttpExchange exchange, int status, String type, byte[] body)
+      throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", type);
+    exchange.sendResponseHeaders(status, body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+    dns.close();
+  }
+}
