@@ -1,0 +1,63 @@
+package org.netarchive.ee.agent.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class CrawlLogLineTest {
+
+  @Test
+  void givenAResponseLine_whenParsed_thenStatusSizeUriAndHostAreRead() {
+    CrawlLogLine line =
+        CrawlLogLine.parse(
+                "2026-11-21T09:11:17.352Z   200       2549 http://WWW.Small.test:40363/page/1.html"
+                    + " L http://small.test:40363/ text/html #001 20261121091117312+4"
+                    + " sha1:BSB7OLS25O2JTYURMW232GOHEV64JSKT http://small.test:40363/ 3t,dol:1")
+            .orElseThrow();
+
+    assertThat(line.status()).isEqualTo(200);
+    assertThat(line.size()).isEqualTo(2549);
+    assertThat(line.fetched()).isTrue();
+    assertThat(line.host()).contains("www.small.test");
+    assertThat(line.annotations()).containsExactly("3t", "dol:1");
+  }
+
+  @Test
+  void givenADnsAndAQuotaLine_whenParsed_thenHostAndAnnotationAreRead() {
+    CrawlLogLine dns =
+        CrawlLogLine.parse(
+                "2026-11-21T09:11:17.129Z     1         48 dns:small.test P http://small.test:40363/"
+                    + " text/dns #001 20261121091116586+25 sha1:FHSJZFLUK6QZFWDNIOC5ABRSTGY5P7PJ"
+                    + " http://small.test:40363/ -")
+            .orElseThrow();
+    CrawlLogLine quota =
+        CrawlLogLine.parse(
+                "2026-11-21T09:11:18.040Z -5003          - http://quota.test:40363/page/1.html L"
+                    + " http://quota.test:40363/ unknown #004 - - http://quota.test:40363/"
+                    + " Q:groupMaxFetchSuccesses")
+            .orElseThrow();
+
+    assertThat(dns.host()).contains("small.test");
+    assertThat(dns.annotations()).isEmpty();
+    assertThat(quota.fetched()).isFalse();
+    assertThat(quota.size()).isZero();
+    assertThat(quota.annotations()).containsExactly("Q:groupMaxFetchSuccesses");
+  }
+
+  @Test
+  void givenTruncatedOrForeignText_whenParsed_thenItIsSkipped() {
+    assertThat(CrawlLogLine.parse("2026-11-21T09:11:18.0")).isEmpty();
+    assertThat(CrawlLogLine.parse("")).isEmpty();
+    assertThat(CrawlLogLine.parse("a b c d")).isEmpty();
+  }
+
+  @Test
+  void givenAUriWithCharactersJavaRefuses_whenParsed_thenTheHostIsStillFound() {
+    CrawlLogLine line =
+        CrawlLogLine.parse(
+                "2026-11-21T09:11:18Z 200 10 http://kb.dk:80/a|b{c} - - text/html #1 - - - -")
+            .orElseThrow();
+
+    assertThat(line.host()).contains("kb.dk");
+  }
+}
