@@ -32,6 +32,15 @@ public final class JobPreparation {
   }
 
   /**
+   * The agent's {@code jobs} directory.
+   *
+   * @return the directory holding the job directories
+   */
+  public Path jobsRoot() {
+    return jobsRoot;
+  }
+
+  /**
    * Makes the job directory and saves the request in it.
    *
    * @param request the job

@@ -1,0 +1,354 @@
+package org.netarchive.ee.agent.harvest;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.netarchive.ee.agent.heritrix.CrawlEnd;
+import org.netarchive.ee.agent.heritrix.CrawlResult;
+import org.netarchive.ee.agent.heritrix.CrawlStatus;
+import org.netarchive.ee.agent.heritrix.CrawlSupervisor;
+import org.netarchive.ee.agent.heritrix.HeritrixProcess;
+import org.netarchive.ee.agent.job.JobDirectory;
+import org.netarchive.ee.agent.job.JobPreparation;
+import org.netarchive.ee.agent.job.JobPreparationException;
+import org.netarchive.ee.agent.monitoring.AgentState;
+import org.netarchive.ee.agent.monitoring.AgentStatus;
+import org.netarchive.ee.agent.report.DomainStatisticsCollector;
+import org.netarchive.ee.agent.report.MetadataWarc;
+import org.netarchive.ee.agent.store.JobUpload;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.DomainStatistics;
+import org.netarchive.ee.common.message.JobFinished;
+import org.netarchive.ee.common.message.JobOutcome;
+import org.netarchive.ee.common.message.JobProgress;
+import org.netarchive.ee.common.message.MessageCodec;
+
+/**
+ * Runs jobs and finishes them: after the crawl (whatever its end) the statistics are collected, the
+ * metadata WARC written and every file stored; the final report keeps harvest errors and upload
+ * errors apart. The report is saved in the job directory before it is sent ({@code finished.json}),
+ * so that a report lost in a crash is sent again at the next start; the directory is deleted only
+ * when the report was sent and the archive confirmed every file.
+ */
+public final class JobRunner {
+
+  private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
+  private static final MessageCodec CODEC = MessageCodec.standard();
+  private static final String REPORTED = "reported";
+
+  private final JobPreparation preparation;
+  private final CrawlSupervisor supervisor;
+  private final MetadataWarc metadata;
+  private final JobUpload upload;
+  private final AgentStatus status;
+  private final String agent;
+  private final Clock clock;
+  private final Duration processTimeout;
+
+  public JobRunner(
+      JobPreparation preparation,
+      CrawlSupervisor supervisor,
+      MetadataWarc metadata,
+      JobUpload upload,
+      AgentStatus status,
+      String agent,
+      Clock clock,
+      Duration processTimeout) {
+    this.preparation = preparation;
+    this.supervisor = supervisor;
+    this.metadata = metadata;
+    this.upload = upload;
+    this.status = status;
+    this.agent = agent;
+    this.clock = clock;
+    this.processTimeout = processTimeout;
+  }
+
+  /**
+   * Takes a job: makes its directory and saves the request.
+   *
+   * @param request the job
+   * @return its directory
+   */
+  public JobDirectory accept(CrawlRequest request) {
+    return preparation.accept(request, clock.instant());
+  }
+
+  /**
+   * Crawls an accepted job and finishes it.
+   *
+   * @param directory the job's directory from {@link #accept}
+   * @param request the job
+   * @param progress told the crawl's progress every status interval
+   * @param stopRequested polled during the crawl; {@code true} stops it (agent shutdown)
+   * @return the final report, saved in the job directory but not yet marked sent
+   */
+  public JobFinished run(
+      JobDirectory directory,
+      CrawlRequest request,
+      Consumer<JobProgress> progress,
+      BooleanSupplier stopRequested) {
+    status.set(AgentState.CRAWLING, request.jobId());
+    CrawlResult crawl;
+    try {
+      preparation.writeCrawlerBeans(directory, request);
+      crawl =
+          supervisor.crawl(
+              directory,
+              Duration.ofSeconds(request.maxRunningSeconds()),
+              s -> progress.accept(progressOf(request.jobId(), s)),
+              stopRequested);
+    } catch (JobPreparationException | UncheckedIOException e) {
+      crawl = new CrawlResult(CrawlEnd.FAILED, e.getMessage(), Optional.empty());
+    }
+    CrawlResult result = crawl;
+    LOG.info(
+        () -> "Job " + request.jobId() + " crawl ended (" + result.end() + "): " + result.detail());
+    return finish(directory, request, result.end(), result.detail());
+  }
+
+  /**
+   * The job directories left by an earlier run of the agent.
+   *
+   * @return them, oldest first
+   */
+  public List<JobDirectory> leftovers() {
+    return JobDirectory.list(preparation.jobsRoot());
+  }
+
+  /**
+   * Finishes a job directory left by an earlier run: stops a Heritrix still running for it, and
+   * stores what was crawled. If its report was made before, the files not yet stored are stored and
+   * that report is returned (to be sent if it was not); otherwise the job is finished as FAILED,
+   * because the agent stopped while working on it.
+   *
+   * @param directory the left-over directory
+   * @return the report to send, or empty if it was sent before
+   */
+  public Optional<JobFinished> recover(JobDirectory directory) {
+    status.set(AgentState.RECOVERING, directory.jobId());
+    HeritrixProcess.stopLeftOver(directory, processTimeout);
+    Optional<JobFinished> saved = savedReport(directory);
+    if (saved.isPresent()) {
+      JobUpload.Result result = upload.storeAll(directory);
+      if (!result.complete()) {
+        LOG.warning(
+            () ->
+                "Files of job "
+                    + directory.jobId()
+                    + " are still not stored: "
+                    + result.failures());
+      }
+      return reported(directory) ? Optional.empty() : saved;
+    }
+    CrawlRequest request;
+    try {
+      request = JobPreparation.savedRequest(directory);
+    } catch (JobPreparationException e) {
+      return Optional.of(unreadableJob(directory, e));
+    }
+    return Optional.of(
+        finish(
+            directory,
+            request,
+            CrawlEnd.FAILED,
+            "The harvester agent "
+                + agent
+                + " stopped (crashed, was killed or shut down) while working on job "
+                + request.jobId()
+                + "; it finished the job when it started again at "
+                + clock.instant()
+                + ": what was crawled until then is stored"));
+  }
+
+  /**
+   * Marks a job's report as sent, and deletes the job directory if the archive has confirmed all
+   * its files.
+   *
+   * @param directory the job directory
+   */
+  public void markReported(JobDirectory directory) {
+    try {
+      Files.writeString(directory.path().resolve(REPORTED), clock.instant() + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot mark job " + directory.jobId() + " as reported", e);
+    }
+    if (directory.crawlWarcs().isEmpty() && directory.metadataWarcs().isEmpty()) {
+      deleteTree(directory.path());
+      LOG.info(() -> "Job " + directory.jobId() + " is stored and reported; removed " + directory);
+    } else {
+      LOG.warning(
+          () ->
+              "Job "
+                  + directory.jobId()
+                  + " has files the archive has not confirmed; keeping "
+                  + directory
+                  + " to store them at the next start");
+    }
+  }
+
+  private static boolean reported(JobDirectory directory) {
+    return Files.exists(directory.path().resolve(REPORTED));
+  }
+
+  private JobFinished finish(
+      JobDirectory directory, CrawlRequest request, CrawlEnd end, String detail) {
+    long jobId = request.jobId();
+    status.set(AgentState.UPLOADING, jobId);
+    // Heritrix has exited; a WARC it could not close (killed, crashed) is kept as written.
+    closeOpenWarcs(directory);
+    List<String> harvestProblems = new ArrayList<>();
+    if (end.harvestError()) {
+      harvestProblems.add(detail);
+    }
+    List<DomainStatistics> statistics;
+    try {
+      statistics = DomainStatisticsCollector.collect(request, directory.latestLaunch(), end);
+    } catch (RuntimeException e) {
+      harvestProblems.add("The statistics of the crawl could not be read: " + e.getMessage());
+      statistics = List.of();
+    }
+    String notes = "Crawl ended: " + end + ". " + detail;
+    if (!directory.stored().contains(MetadataWarc.fileName(jobId))) {
+      try {
+        metadata.write(directory, request, notes, clock.instant());
+      } catch (RuntimeException e) {
+        harvestProblems.add("The metadata WARC could not be written: " + e.getMessage());
+      }
+    }
+    JobUpload.Result stored = upload.storeAll(directory);
+    String harvestError = null;
+    String harvestDetails = null;
+    if (!harvestProblems.isEmpty()) {
+      harvestError =
+          switch (end) {
+            case STOPPED -> "The crawl of job " + jobId + " was interrupted";
+            case FAILED -> "The crawl of job " + jobId + " failed";
+            default -> "The results of job " + jobId + " are incomplete";
+          };
+      harvestDetails = String.join("\n", harvestProblems);
+    }
+    String uploadError = null;
+    String uploadDetails = null;
+    if (!stored.complete()) {
+      uploadError =
+          stored.failures().size() + " file(s) of job " + jobId + " were not stored in the archive";
+      uploadDetails = String.join("\n", stored.failures());
+    }
+    JobFinished report =
+        new JobFinished(
+            jobId,
+            agent,
+            clock.instant(),
+            harvestError == null && uploadError == null ? JobOutcome.DONE : JobOutcome.FAILED,
+            harvestError,
+            harvestDetails,
+            uploadError,
+            uploadDetails,
+            statistics);
+    JobDirectory.writeAtomically(directory.finished(), CODEC.encode(report));
+    status.jobFinished(report.outcome() == JobOutcome.DONE);
+    return report;
+  }
+
+  private JobFinished unreadableJob(JobDirectory directory, JobPreparationException e) {
+    closeOpenWarcs(directory);
+    JobUpload.Result stored = upload.storeAll(directory);
+    JobFinished report =
+        new JobFinished(
+            directory.jobId(),
+            agent,
+            clock.instant(),
+            JobOutcome.FAILED,
+            "The harvester agent stopped while working on job " + directory.jobId(),
+            e.getMessage() + "; no statistics or metadata could be made",
+            stored.complete() ? null : "Files of job " + directory.jobId() + " were not stored",
+            stored.complete() ? null : String.join("\n", stored.failures()),
+            List.of());
+    JobDirectory.writeAtomically(directory.finished(), CODEC.encode(report));
+    return report;
+  }
+
+  private static Optional<JobFinished> savedReport(JobDirectory directory) {
+    if (!Files.isRegularFile(directory.finished())) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          CODEC.decode(
+              Files.readString(directory.finished(), StandardCharsets.UTF_8), JobFinished.class));
+    } catch (IOException | RuntimeException e) {
+      LOG.warning(() -> "Cannot read " + directory.finished() + "; finishing the job again: " + e);
+      return Optional.empty();
+    }
+  }
+
+  /** Heritrix renames a WARC when it closes it; after a crash the name still ends in .open. */
+  private static void closeOpenWarcs(JobDirectory directory) {
+    for (Path warc : directory.crawlWarcs()) {
+      String name = warc.getFileName().toString();
+      if (name.endsWith(".open")) {
+        Path closed = warc.resolveSibling(name.substring(0, name.length() - ".open".length()));
+        try {
+          if (!Files.exists(closed)) {
+            Files.move(warc, closed);
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot rename " + warc + " to " + closed, e);
+        }
+      }
+    }
+  }
+
+  private JobProgress progressOf(long jobId, CrawlStatus s) {
+    status.downloaded(s.downloaded());
+    JobProgress progress =
+        new JobProgress(
+            jobId,
+            agent,
+            clock.instant(),
+            s.discovered(),
+            s.queued(),
+            s.downloaded(),
+            s.docsPerSecond(),
+            s.kibPerSecond(),
+            s.busyThreads(),
+            s.bytes());
+    LOG.info(
+        () ->
+            String.format(
+                "Job %d: %d discovered, %d queued, %d downloaded, %.1f docs/s, %.0f KB/s, %d busy"
+                    + " threads, %d bytes",
+                jobId,
+                s.discovered(),
+                s.queued(),
+                s.downloaded(),
+                s.docsPerSecond(),
+                s.kibPerSecond(),
+                s.busyThreads(),
+                s.bytes()));
+    return progress;
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + root, e);
+    }
+  }
+}
