@@ -62,7 +62,6 @@ public final class HarvesterAgentMain {
       out.println("harvester-agent: configuration " + config + " is valid: " + configuration);
       return OK;
     }
-    err.println("harvester-agent: only --check is available in this build");
-    return FAILED;
+    return HarvesterAgent.runUntilStopped(configuration, err);
   }
 }

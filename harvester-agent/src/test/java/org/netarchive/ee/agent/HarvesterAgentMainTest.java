@@ -59,4 +59,21 @@ class HarvesterAgentMainTest {
     assertThat(run("--config", file.toString(), "--check")).isEqualTo(HarvesterAgentMain.BAD_USAGE);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("broker.url = 'nonsense'");
   }
+
+  @Test
+  void givenNoArchiveClientInstalled_whenRun_thenItRefusesToTakeJobsAndSaysWhy()
+      throws IOException {
+    Files.createDirectories(dir.resolve("heritrix-3.13.0/lib"));
+    Files.createDirectories(dir.resolve("conf"));
+    Path file =
+        Files.writeString(
+            dir.resolve("conf/c.properties"),
+            "broker.url=tcp://127.0.0.1:1\nbroker.user=agent\nagent.environment=DEV\n"
+                + "agent.channel=FOCUSED\narchive.url=https://archive.invalid/\n");
+
+    assertThat(run("--config", file.toString())).isEqualTo(HarvesterAgentMain.BAD_USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("No archive client is installed")
+        .contains("org.netarchive.ee.agent.store.ArchiveStoreFactory");
+  }
 }

@@ -43,6 +43,8 @@ import org.netarchive.ee.common.channel.Channels;
  * @param processTimeout how long Heritrix may take to exit before it is killed
  * @param statusInterval how often progress is read, logged and reported
  * @param heartbeatInterval how often a heartbeat is sent to the monitor
+ * @param archiveSettings the keys starting with {@code archive.} and their values, for the archive
+ *     client (see {@link org.netarchive.ee.agent.store.ArchiveStoreFactory})
  */
 public record AgentConfiguration(
     String brokerUrl,
@@ -61,7 +63,8 @@ public record AgentConfiguration(
     Duration inactivityTimeout,
     Duration processTimeout,
     Duration statusInterval,
-    Duration heartbeatInterval) {
+    Duration heartbeatInterval,
+    Map<String, String> archiveSettings) {
 
   /** The environment variable holding the broker password when the file does not. */
   public static final String PASSWORD_VARIABLE = "NAS_AGENT_PASSWORD";
@@ -111,7 +114,11 @@ public record AgentConfiguration(
   /** Validates the components and copies the list. */
   public AgentConfiguration {
     heritrixJavaOptions = List.copyOf(heritrixJavaOptions);
+    archiveSettings = Map.copyOf(archiveSettings);
   }
+
+  /** The prefix of the keys passed to the archive client as they are. */
+  public static final String ARCHIVE_PREFIX = "archive.";
 
   /**
    * The JMS channel names of this agent's installation.
@@ -162,6 +169,14 @@ public record AgentConfiguration(
     Reading reading = new Reading(values, base);
     Set<String> unknown = new TreeSet<>(values.keySet());
     unknown.removeAll(KEYS);
+    unknown.removeIf(k -> k.startsWith(ARCHIVE_PREFIX));
+    Map<String, String> archive = new java.util.TreeMap<>();
+    values.forEach(
+        (k, v) -> {
+          if (k.startsWith(ARCHIVE_PREFIX)) {
+            archive.put(k, v);
+          }
+        });
     for (String key : unknown) {
       reading.problems.add(
           "unknown key '"
@@ -280,7 +295,8 @@ public record AgentConfiguration(
         inactivity,
         process,
         status,
-        heartbeat);
+        heartbeat,
+        archive);
   }
 
   private static String defaultInstance(String channel) {

@@ -93,9 +93,11 @@ public final class JobRunner {
    * @param request the job
    * @param progress told the crawl's progress every status interval
    * @param stopRequested polled during the crawl; {@code true} stops it (agent shutdown)
-   * @return the final report, saved in the job directory but not yet marked sent
+   * @return the final report, saved in the job directory but not yet marked sent; empty if the
+   *     crawl was stopped because the agent is shutting down (the directory is then finished by
+   *     {@link #recover} at the next start)
    */
-  public JobFinished run(
+  public Optional<JobFinished> run(
       JobDirectory directory,
       CrawlRequest request,
       Consumer<JobProgress> progress,
@@ -116,7 +118,10 @@ public final class JobRunner {
     CrawlResult result = crawl;
     LOG.info(
         () -> "Job " + request.jobId() + " crawl ended (" + result.end() + "): " + result.detail());
-    return finish(directory, request, result.end(), result.detail());
+    if (result.end() == CrawlEnd.STOPPED) {
+      return Optional.empty();
+    }
+    return Optional.of(finish(directory, request, result.end(), result.detail()));
   }
 
   /**

@@ -14,13 +14,13 @@ import org.netarchive.ee.agent.store.ArchiveStoreException;
  * A test's stand-in for the archive: confirms a file after copying it into a directory, or refuses
  * the files a predicate names. For tests only; the real store is the archive's client.
  */
-final class CopyingArchiveStore implements ArchiveStore {
+public final class CopyingArchiveStore implements ArchiveStore {
 
   private final Path into;
   private final Predicate<String> refuse;
-  final List<String> stored = new CopyOnWriteArrayList<>();
+  public final List<String> stored = new CopyOnWriteArrayList<>();
 
-  CopyingArchiveStore(Path into, Predicate<String> refuse) {
+  public CopyingArchiveStore(Path into, Predicate<String> refuse) {
     this.into = into;
     this.refuse = refuse;
   }

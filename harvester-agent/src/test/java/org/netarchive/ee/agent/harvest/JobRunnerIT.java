@@ -103,7 +103,7 @@ class JobRunnerIT {
     List<JobProgress> progress = new CopyOnWriteArrayList<>();
 
     JobDirectory dir = runner.accept(request);
-    JobFinished report = runner.run(dir, request, progress::add, () -> false);
+    JobFinished report = runner.run(dir, request, progress::add, () -> false).orElseThrow();
 
     assertThat(report.outcome())
         .as("%s / %s", report.harvestErrorDetails(), report.uploadErrorDetails())

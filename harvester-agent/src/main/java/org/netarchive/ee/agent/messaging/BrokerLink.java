@@ -1,0 +1,228 @@
+package org.netarchive.ee.agent.messaging;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Logger;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.Message;
+
+/**
+ * The agent's connection to the server's broker. Consumers get no prefetch buffer ({@code
+ * consumerWindowSize=0}), so a job message stays on the queue for other agents until this agent
+ * actually asks for one. The connection reconnects by itself after it was established; the first
+ * connection is retried with back-off here, with an error that says whether the broker is
+ * unreachable or refused the credentials.
+ */
+public final class BrokerLink implements AutoCloseable {
+
+  private static final Logger LOG = Logger.getLogger(BrokerLink.class.getName());
+  private static final JmsMessages MESSAGES = JmsMessages.standard();
+  private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
+
+  private final String url;
+  private final String user;
+  private final String password;
+  private ActiveMQConnectionFactory factory;
+  private Connection connection;
+  private Session sending;
+
+  public BrokerLink(String url, String user, String password) {
+    this.url = url;
+    this.user = user;
+    this.password = password;
+  }
+
+  /**
+   * Connects, retrying with back-off (1 s doubling to 60 s) until connected or stopped.
+   *
+   * @param stop polled between attempts
+   * @return whether connected (false if stopped first)
+   */
+  public boolean connect(BooleanSupplier stop) {
+    Duration backoff = FIRST_BACKOFF;
+    while (!stop.getAsBoolean()) {
+      try {
+        open();
+        LOG.info(() -> "Connected to the broker " + url + " as " + user);
+        return true;
+      } catch (JMSSecurityException e) {
+        LOG.severe(
+            "The broker "
+                + url
+                + " refused the credentials of user '"
+                + user
+                + "' ("
+                + e.getMessage()
+                + "): check broker.user and broker.password (or NAS_AGENT_PASSWORD) against the"
+                + " server's agent account; retrying in "
+                + backoff.toSeconds()
+                + " s");
+      } catch (JMSException | RuntimeException e) {
+        LOG.warning(
+            "Cannot connect to the broker "
+                + url
+                + " ("
+                + e.getMessage()
+                + "): is the server running and broker.url right? Retrying in "
+                + backoff.toSeconds()
+                + " s");
+      }
+      closeQuietly();
+      sleep(backoff, stop);
+      backoff =
+          backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0
+              ? MAX_BACKOFF
+              : backoff.multipliedBy(2);
+    }
+    return false;
+  }
+
+  private void open() throws JMSException {
+    factory = new ActiveMQConnectionFactory(url);
+    factory.setConsumerWindowSize(0);
+    factory.setReconnectAttempts(-1);
+    factory.setRetryInterval(1000);
+    factory.setRetryIntervalMultiplier(2.0);
+    factory.setMaxRetryInterval(MAX_BACKOFF.toMillis());
+    connection = factory.createConnection(user, password);
+    connection.start();
+    sending = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+  }
+
+  /**
+   * Sends a message to a queue.
+   *
+   * @param queue the queue's name
+   * @param message the message
+   * @throws JMSException if it cannot be sent
+   */
+  public synchronized void send(String queue, Message message) throws JMSException {
+    requireOpen();
+    try (MessageProducer producer = sending.createProducer(sending.createQueue(queue))) {
+      producer.send(MESSAGES.toTextMessage(sending, message));
+    }
+  }
+
+  /**
+   * Takes the next message from a queue, in a transaction of its own: nothing is taken from the
+   * queue until the delivery is {@linkplain Delivery#commit(String, Message) committed}.
+   *
+   * @param queue the queue's name
+   * @param wait how long to wait for a message
+   * @return the delivery, or null if there was none
+   * @throws JMSException if the broker fails
+   */
+  public Delivery receive(String queue, Duration wait) throws JMSException {
+    requireOpen();
+    Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+    try {
+      jakarta.jms.Message message;
+      // The consumer exists only while waiting: the agent does not listen while it works.
+      try (MessageConsumer consumer = session.createConsumer(session.createQueue(queue))) {
+        message = consumer.receive(wait.toMillis());
+      }
+      if (message == null) {
+        session.close();
+        return null;
+      }
+      return new Delivery(session, message);
+    } catch (JMSException | RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  private void requireOpen() throws JMSException {
+    if (connection == null) {
+      throw new JMSException("not connected to the broker " + url);
+    }
+  }
+
+  /** One message taken from a queue, not yet acknowledged. */
+  public static final class Delivery {
+    private final Session session;
+    private final jakarta.jms.Message message;
+
+    Delivery(Session session, jakarta.jms.Message message) {
+      this.session = session;
+      this.message = message;
+    }
+
+    public jakarta.jms.Message message() {
+      return message;
+    }
+
+    /**
+     * Sends a reply and removes the message from its queue, both or neither.
+     *
+     * @param queue the reply's queue
+     * @param reply the reply
+     * @throws JMSException if that fails (the message then stays on its queue)
+     */
+    public void commit(String queue, Message reply) throws JMSException {
+      try (MessageProducer producer = session.createProducer(session.createQueue(queue))) {
+        producer.send(MESSAGES.toTextMessage(session, reply));
+        session.commit();
+      } finally {
+        session.close();
+      }
+    }
+
+    /** Gives the message back to its queue (the broker redelivers, then dead-letters it). */
+    public void rollback() {
+      try {
+        session.rollback();
+        session.close();
+      } catch (JMSException e) {
+        LOG.warning("Cannot roll back a delivery: " + e);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    closeQuietly();
+  }
+
+  private synchronized void closeQuietly() {
+    try {
+      if (connection != null) {
+        connection.close();
+      }
+    } catch (JMSException | RuntimeException e) {
+      LOG.fine(() -> "Closing the broker connection: " + e);
+    }
+    if (factory != null) {
+      factory.close();
+    }
+    connection = null;
+    sending = null;
+    factory = null;
+  }
+
+  /**
+   * Sleeps, waking early when stopped.
+   *
+   * @param duration how long
+   * @param stop polled every 250 ms
+   */
+  public static void sleep(Duration duration, BooleanSupplier stop) {
+    long until = System.nanoTime() + duration.toNanos();
+    while (!stop.getAsBoolean() && System.nanoTime() < until) {
+      try {
+        Thread.sleep(Math.min(250, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package org.netarchive.ee.agent;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.Set;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.security.CheckType;
+import org.apache.activemq.artemis.core.security.Role;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.spi.core.security.ActiveMQSecurityManager;
+
+/**
+ * An Artemis broker on 127.0.0.1 standing in for the server's: one account, queues made on first
+ * use, and a dead-letter queue after two delivery attempts.
+ */
+public final class TestBroker implements AutoCloseable {
+
+  public static final String USER = "agent";
+  public static final String PASSWORD = "test-agent-password";
+
+  private final int port;
+  private final Path data;
+  private EmbeddedActiveMQ broker;
+
+  public TestBroker(Path data) throws Exception {
+    this.data = data;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      this.port = socket.getLocalPort();
+    }
+  }
+
+  public String url() {
+    return "tcp://127.0.0.1:" + port;
+  }
+
+  public TestBroker start() throws Exception {
+    ConfigurationImpl config = new ConfigurationImpl();
+    config.setPersistenceEnabled(false);
+    config.setSecurityEnabled(true);
+    config.setJMXManagementEnabled(false);
+    config.setBrokerInstance(data.toFile());
+    config.addAcceptorConfiguration("agents", url());
+    config.addAddressSetting(
+        "#",
+        new AddressSettings()
+            .setDeadLetterAddress(
+                org.apache.activemq.artemis.api.core.SimpleString.of("DEV_COMMON_DLQ"))
+            .setMaxDeliveryAttempts(2)
+            .setRedeliveryDelay(100));
+    broker = new EmbeddedActiveMQ();
+    broker.setConfiguration(config);
+    broker.setSecurityManager(
+        new ActiveMQSecurityManager() {
+          @Override
+          public boolean validateUser(String user, String password) {
+            return USER.equals(user) && PASSWORD.equals(password);
+          }
+
+          @Override
+          public boolean validateUserAndRole(
+              String user, String password, Set<Role> roles, CheckType checkType) {
+            return validateUser(user, password);
+          }
+        });
+    broker.start();
+    return this;
+  }
+
+  public void stop() throws Exception {
+    if (broker != null) {
+      broker.stop();
+      broker = null;
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    stop();
+  }
+}
