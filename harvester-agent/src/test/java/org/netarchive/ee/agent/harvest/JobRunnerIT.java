@@ -27,6 +27,7 @@ import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.JobUpload;
 import org.netarchive.ee.agent.testsite.FastTemplate;
 import org.netarchive.ee.agent.testsite.SyntheticSite;
+import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.DomainStatistics;
@@ -79,16 +80,7 @@ class JobRunnerIT {
             TestJobs.domain(SyntheticSite.DOWN_HOST, -1, -1, site.seed(SyntheticSite.DOWN_HOST)));
     CopyingArchiveStore archive = new CopyingArchiveStore(work.resolve("archive"), name -> false);
     Clock clock = Clock.systemUTC();
-    HeritrixSettings settings =
-        new HeritrixSettings(
-            Path.of(System.getProperty("heritrix.home")),
-            Path.of(System.getProperty("java.home"), "bin", "java"),
-            "256m",
-            List.of("-Ddns.server=" + site.dnsServer()),
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(1));
+    HeritrixSettings settings = TestFixtures.heritrix(site, Duration.ofSeconds(60));
     AgentStatus status = new AgentStatus();
     JobRunner runner =
         new JobRunner(

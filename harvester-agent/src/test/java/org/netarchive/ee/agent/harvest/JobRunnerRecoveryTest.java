@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -24,14 +22,11 @@ import org.netarchive.ee.agent.job.JobPreparation;
 import org.netarchive.ee.agent.monitoring.AgentStatus;
 import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.JobUpload;
+import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.JobFinished;
 import org.netarchive.ee.common.message.JobOutcome;
-import org.netpreserve.jwarc.MediaType;
-import org.netpreserve.jwarc.WarcCompression;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcWriter;
 
 /** A job directory left by a crashed agent is finished at the next start; nothing is lost. */
 class JobRunnerRecoveryTest {
@@ -77,32 +72,16 @@ class JobRunnerRecoveryTest {
     try (InputStream in = getClass().getResourceAsStream("/crawl/crawl.log")) {
       Files.copy(in, logs.resolve("crawl.log"));
     }
-    writeWarc(
-        dir.warcs().resolve("77-7-20261121090001000-00000-1~h~1.warc.gz"), "http://small.test/");
-    writeWarc(
+    TestFixtures.writeResponseWarc(
+        dir.warcs().resolve("77-7-20261121090001000-00000-1~h~1.warc.gz"),
+        "http://small.test/",
+        NOW);
+    TestFixtures.writeResponseWarc(
         dir.warcs().resolve("77-7-20261121090101000-00001-1~h~1.warc.gz.open"),
-        "http://quota.test/");
+        "http://quota.test/",
+        NOW);
     Files.writeString(dir.heritrixPid(), "999999999");
     return dir;
-  }
-
-  private static void writeWarc(Path file, String uri) throws IOException {
-    try (WarcWriter writer =
-        new WarcWriter(
-            Files.newByteChannel(
-                file,
-                java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.WRITE),
-            WarcCompression.GZIP)) {
-      writer.write(
-          new WarcResponse.Builder(URI.create(uri))
-              .date(NOW)
-              .body(
-                  MediaType.HTTP_RESPONSE,
-                  "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
-                      .getBytes(StandardCharsets.US_ASCII))
-              .build());
-    }
   }
 
   @Test

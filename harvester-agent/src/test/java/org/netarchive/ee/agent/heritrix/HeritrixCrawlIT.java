@@ -18,6 +18,7 @@ import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
 import org.netarchive.ee.agent.testsite.FastTemplate;
 import org.netarchive.ee.agent.testsite.SyntheticSite;
+import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 
 /** Real Heritrix 3 crawls of the synthetic site on loopback, driven by the supervisor. */
@@ -42,18 +43,6 @@ class HeritrixCrawlIT {
     site.close();
   }
 
-  static HeritrixSettings settings(Duration noResponse) {
-    return new HeritrixSettings(
-        Path.of(System.getProperty("heritrix.home")),
-        Path.of(System.getProperty("java.home"), "bin", "java"),
-        "256m",
-        List.of("-Ddns.server=" + site.dnsServer()),
-        noResponse,
-        Duration.ofSeconds(60),
-        Duration.ofSeconds(60),
-        Duration.ofSeconds(1));
-  }
-
   private JobDirectory prepare(CrawlRequest request) {
     JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
     JobDirectory dir = preparation.accept(request, Instant.now());
@@ -73,7 +62,7 @@ class HeritrixCrawlIT {
     List<CrawlStatus> progress = new CopyOnWriteArrayList<>();
 
     CrawlResult result =
-        new CrawlSupervisor(settings(Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ZERO, progress::add, () -> false);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
@@ -106,7 +95,7 @@ class HeritrixCrawlIT {
                 TestJobs.domain("slow.test", -1, -1, site.seed("slow.test"))));
 
     CrawlResult result =
-        new CrawlSupervisor(settings(Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ofSeconds(3), s -> {}, () -> false);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.TIME_LIMIT);
@@ -127,7 +116,7 @@ class HeritrixCrawlIT {
                 103, broken, 0, TestJobs.domain("small.test", -1, -1, site.seed("small.test"))));
 
     CrawlResult result =
-        new CrawlSupervisor(settings(Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ZERO, s -> {}, () -> false);
 
     assertThat(result.end()).isEqualTo(CrawlEnd.FAILED);

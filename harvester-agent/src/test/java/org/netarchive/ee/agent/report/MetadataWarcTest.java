@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,14 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
+import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
-import org.netpreserve.jwarc.MediaType;
-import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResource;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcWriter;
 import org.netpreserve.jwarc.Warcinfo;
 
 class MetadataWarcTest {
@@ -47,22 +43,7 @@ class MetadataWarcTest {
     copy("hosts-report.txt", launch.resolve("reports/hosts-report.txt"));
     Files.writeString(dir.heritrixOut(), "Heritrix version: 3.13.0\n");
     Path warc = dir.warcs().resolve("42-7-20261121091117000-00000-123~host~8443.warc.gz");
-    try (WarcWriter writer =
-        new WarcWriter(
-            Files.newByteChannel(
-                warc,
-                java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.WRITE),
-            WarcCompression.GZIP)) {
-      writer.write(
-          new WarcResponse.Builder(URI.create("http://small.test:40363/"))
-              .date(NOW)
-              .body(
-                  MediaType.HTTP_RESPONSE,
-                  "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\n\r\nhello"
-                      .getBytes(StandardCharsets.US_ASCII))
-              .build());
-    }
+    TestFixtures.writeResponseWarc(warc, "http://small.test:40363/", NOW);
 
     Path metadata =
         new MetadataWarc("3.13.0", "Netarchive EE harvester agent")
