@@ -140,12 +140,12 @@ public final class HarvesterAgent {
 
   /** Runs until {@link #stop()} is called. */
   public void run() {
-    status.register(config.instance());
     LOG.info(() -> "Harvester agent " + config.instance() + " starting: " + config);
     ScheduledExecutorService heartbeats =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("agent-heartbeat").unstarted(r));
     try {
+      status.register(config.instance());
       status.set(AgentState.CONNECTING, 0);
       if (!broker.connect(stopping::get)) {
         return;
@@ -239,9 +239,15 @@ public final class HarvesterAgent {
       BrokerLink.sleep(DISK_RECHECK, stopping::get);
       return;
     }
-    delivery.commit(
-        schedulerQueue,
-        new JobStarted(request.jobId(), config.instance(), java.time.Instant.now()));
+    try {
+      delivery.commit(
+          schedulerQueue,
+          new JobStarted(request.jobId(), config.instance(), java.time.Instant.now()));
+    } catch (JMSException e) {
+      // The job stays on the queue for the next taker; this agent must not finish it later.
+      runner.discard(directory);
+      throw e;
+    }
     LOG.info(
         () ->
             "Took job "

@@ -87,6 +87,20 @@ public final class JobRunner {
   }
 
   /**
+   * Gives up a job just accepted, before anything was crawled: its directory is removed.
+   *
+   * @param directory the directory from {@link #accept}
+   * @throws IllegalStateException if the job has crawled files already
+   */
+  public void discard(JobDirectory directory) {
+    if (!directory.crawlWarcs().isEmpty() || directory.latestLaunch().isPresent()) {
+      throw new IllegalStateException(
+          "Job " + directory.jobId() + " has crawled already; not discarding " + directory);
+    }
+    deleteTree(directory.path());
+  }
+
+  /**
    * Crawls an accepted job and finishes it.
    *
    * @param directory the job's directory from {@link #accept}

@@ -2,10 +2,16 @@ package org.netarchive.ee.agent.job;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.MessageFormatException;
@@ -62,6 +68,7 @@ public final class JobPreparation {
    *     why
    */
   public void writeCrawlerBeans(JobDirectory directory, CrawlRequest request) {
+    requireAValidSeed(request);
     String beans;
     try {
       CrawlTemplate template = CrawlTemplate.parse(request.crawlerBeans());
@@ -83,6 +90,39 @@ public final class JobPreparation {
       Files.writeString(directory.crawlerBeans(), beans, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + directory.crawlerBeans(), e);
+    }
+  }
+
+  /**
+   * Heritrix skips a seed it cannot use; a job none of whose seeds is usable would "finish" at once
+   * with nothing, so it fails instead, naming the seeds.
+   */
+  static void requireAValidSeed(CrawlRequest request) {
+    List<String> invalid = new ArrayList<>();
+    for (CrawlDomain domain : request.domains()) {
+      for (String seed : domain.seeds()) {
+        if (isCrawlable(seed)) {
+          return;
+        }
+        invalid.add("'" + seed + "' (domain " + domain.domain() + ")");
+      }
+    }
+    throw new JobPreparationException(
+        "Job "
+            + request.jobId()
+            + " has no valid seed: none of "
+            + String.join(", ", invalid)
+            + " is an absolute http or https URL with a host",
+        null);
+  }
+
+  private static boolean isCrawlable(String seed) {
+    try {
+      URI uri = new URI(seed.strip());
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null;
+    } catch (URISyntaxException e) {
+      return false;
     }
   }
 

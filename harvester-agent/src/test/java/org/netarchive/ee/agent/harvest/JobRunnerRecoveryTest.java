@@ -151,4 +151,21 @@ class JobRunnerRecoveryTest {
     assertThat(first.outcome()).isEqualTo(JobOutcome.FAILED);
     assertThat(first.uploadError()).isNull();
   }
+
+  @Test
+  void givenAJobJustAccepted_whenDiscarded_thenItsDirectoryIsGoneButACrawledOneIsKept()
+      throws IOException {
+    JobRunner runner = runner(new CopyingArchiveStore(work.resolve("archive"), name -> false));
+    JobDirectory fresh =
+        runner.accept(TestJobs.request(78, TestJobs.domain("kb.dk", -1, -1, "http://kb.dk/")));
+    JobDirectory crawled = crashedJob();
+
+    runner.discard(fresh);
+
+    assertThat(fresh.path()).doesNotExist();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.discard(crawled))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("has crawled already");
+    assertThat(crawled.crawlWarcs()).hasSize(2);
+  }
 }

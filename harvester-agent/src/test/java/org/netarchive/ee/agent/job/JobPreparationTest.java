@@ -94,6 +94,21 @@ class JobPreparationTest {
   }
 
   @Test
+  void givenNoUsableSeed_whenTheBeansAreWritten_thenTheJobFailsNamingTheSeeds() {
+    CrawlRequest noSeed =
+        TestJobs.request(45, TestJobs.domain("kb.dk", -1, -1, "ftp://kb.dk/", "www.kb.dk"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobDirectory dir = preparation.accept(noSeed, TAKEN);
+
+    assertThatThrownBy(() -> preparation.writeCrawlerBeans(dir, noSeed))
+        .isInstanceOf(JobPreparationException.class)
+        .hasMessage(
+            "Job 45 has no valid seed: none of 'ftp://kb.dk/' (domain kb.dk), 'www.kb.dk' (domain"
+                + " kb.dk) is an absolute http or https URL with a host");
+    assertThat(dir.crawlerBeans()).doesNotExist();
+  }
+
+  @Test
   void givenADirectoryWithoutRequest_whenRead_thenTheErrorNamesIt() throws IOException {
     Path bare = Files.createDirectories(work.resolve("jobs/44-20261121T000000Z"));
     JobDirectory dir = JobDirectory.of(bare).orElseThrow();
