@@ -1,0 +1,410 @@
+package org.netarchive.ee.archive.domain.model.bitarchive;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToLongFunction;
+import java.util.logging.Logger;
+import org.netarchive.ee.common.archive.ArchiveFileNames;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+
+/**
+ * The write-once files of one bitarchive instance, spread over one or more directories (typically
+ * one per disk).
+ *
+ * <p>Each directory has a {@value #FILES} subdirectory with the archived files and a {@value #TEMP}
+ * subdirectory where files are written while they arrive. A store writes the data to a temporary
+ * file under a name of its own, checks its length and SHA-512 checksum, forces it to disk, makes it
+ * read-only and only then links it under its archived name, atomically and failing if that name
+ * exists: an archived file is complete and verified or absent, never partial, and never
+ * overwritten. A crash at any point leaves at most a temporary file, which {@link #recover()}
+ * removes at start-up.
+ *
+ * <p>A file is written to the first directory whose disk has room for it and the configured
+ * reserve; a full disk is a {@link StoreFailedException} with reason {@link
+ * StoreFailedException.Reason#NO_SPACE}, and the partial temporary file is removed.
+ *
+ * <p>Thread-safe: stores of different files run in parallel; two stores of the same name at once
+ * are refused rather than raced.
+ */
+public final class BitarchiveStorage {
+
+  /** Subdirectory of each directory holding the archived files. */
+  public static final String FILES = "filedir";
+
+  /** Subdirectory of each directory holding files while they arrive. */
+  public static final String TEMP = "tempdir";
+
+  private static final Logger LOG = Logger.getLogger(BitarchiveStorage.class.getName());
+  private static final int BUFFER_SIZE = 1 << 20;
+  private static final String TEMP_SUFFIX = ".part";
+
+  private final List<Path> directories;
+  private final long reserveBytes;
+  private final ToLongFunction<Path> usableSpace;
+  private final Set<String> storing = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Opens the storage, creating the subdirectories that are missing.
+   *
+   * @param directories the directories, in the order they are filled; at least one
+   * @param reserveBytes space to leave free on each disk
+   * @throws IOException if a directory cannot be created or is not writable
+   */
+  public BitarchiveStorage(List<Path> directories, long reserveBytes) throws IOException {
+    this(directories, reserveBytes, BitarchiveStorage::usableSpaceOf);
+  }
+
+  /**
+   * Opens the storage with a given measure of free space (for tests that need a full disk).
+   *
+   * @param directories the directories, in the order they are filled; at least one
+   * @param reserveBytes space to leave free on each disk
+   * @param usableSpace the usable bytes on the disk of a directory
+   * @throws IOException if a directory cannot be created or is not writable
+   */
+  public BitarchiveStorage(
+      List<Path> directories, long reserveBytes, ToLongFunction<Path> usableSpace)
+      throws IOException {
+    Objects.requireNonNull(directories, "directories");
+    if (directories.isEmpty()) {
+      throw new IllegalArgumentException("A bitarchive needs at least one directory, got none");
+    }
+    if (reserveBytes < 0) {
+      throw new IllegalArgumentException(
+          "The free space to keep on a bitarchive disk must not be negative, was " + reserveBytes);
+    }
+    List<Path> absolute = new ArrayList<>();
+    for (Path directory : directories) {
+      Path dir = directory.toAbsolutePath().normalize();
+      if (absolute.contains(dir)) {
+        throw new IllegalArgumentException("Bitarchive directory " + dir + " is given twice");
+      }
+      Files.createDirectories(dir.resolve(FILES));
+      Files.createDirectories(dir.resolve(TEMP));
+      if (!Files.isWritable(dir.resolve(FILES)) || !Files.isWritable(dir.resolve(TEMP))) {
+        throw new IOException("Bitarchive directory " + dir + " is not writable");
+      }
+      absolute.add(dir);
+    }
+    this.directories = List.copyOf(absolute);
+    this.reserveBytes = reserveBytes;
+    this.usableSpace = usableSpace;
+  }
+
+  /** The directories, in the order they are filled. */
+  public List<Path> directories() {
+    return directories;
+  }
+
+  /**
+   * Stores a file from a stream, verifying its length and SHA-512 checksum on arrival.
+   *
+   * @param name the file's name; must be a plain file name
+   * @param data the file's bytes; read to its end, not closed
+   * @param size the announced length
+   * @param expectedSha512 the announced SHA-512 checksum
+   * @return the archived file
+   * @throws IllegalArgumentException if the name or checksum is malformed or the size negative
+   * @throws StoreFailedException if the file is archived already, the data does not match what was
+   *     announced, or it cannot be written; nothing of the attempt is left behind
+   */
+  public StoredFile store(String name, InputStream data, long size, String expectedSha512)
+      throws StoreFailedException {
+    ArchiveFileNames.requireValid(name);
+    String expected = ChecksumAlgorithm.SHA512.requireValid(expectedSha512, "sha512");
+    if (size < 0) {
+      throw new IllegalArgumentException(
+          "The size of file '" + name + "' must not be negative, was " + size);
+    }
+    if (!storing.add(name)) {
+      throw new StoreFailedException(
+          StoreFailedException.Reason.ALREADY_STORED,
+          "File '" + name + "' is being stored by another upload at this moment");
+    }
+    try {
+      Optional<Path> existing = find(name);
+      if (existing.isPresent()) {
+        throw alreadyStored(name, existing.get());
+      }
+      Path directory = directoryWithRoomFor(name, size);
+      return write(directory, name, data, size, expected);
+    } finally {
+      storing.remove(name);
+    }
+  }
+
+  /**
+   * Finds an archived file.
+   *
+   * @param name the file's name; must be a plain file name
+   * @return its path, or empty if no directory holds it
+   */
+  public Optional<Path> find(String name) {
+    ArchiveFileNames.requireValid(name);
+    for (Path directory : directories) {
+      Path candidate = directory.resolve(FILES).resolve(name);
+      if (Files.isRegularFile(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Computes the SHA-512 checksum of an archived file from the bytes on disk.
+   *
+   * @param name the file's name
+   * @return the checksum, or empty if no directory holds the file
+   * @throws IOException if the file cannot be read
+   */
+  public Optional<String> sha512(String name) throws IOException {
+    Optional<Path> file = find(name);
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(ChecksumAlgorithm.SHA512.of(file.get()));
+  }
+
+  /**
+   * Lists the names of all archived files, sorted.
+   *
+   * @return the names
+   * @throws IOException if a directory cannot be read
+   */
+  public List<String> fileNames() throws IOException {
+    TreeSet<String> names = new TreeSet<>();
+    for (Path directory : directories) {
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(FILES))) {
+        for (Path file : files) {
+          if (Files.isRegularFile(file)) {
+            names.add(file.getFileName().toString());
+          }
+        }
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  /**
+   * Removes what interrupted stores left behind: the temporary files of every directory. Call at
+   * start-up, before the first store. Archived files are never touched.
+   *
+   * @return the number of temporary files removed
+   * @throws IOException if a temporary file cannot be removed
+   */
+  public int recover() throws IOException {
+    int removed = 0;
+    for (Path directory : directories) {
+      try (DirectoryStream<Path> temps =
+          Files.newDirectoryStream(directory.resolve(TEMP), "*" + TEMP_SUFFIX)) {
+        for (Path temp : temps) {
+          Files.deleteIfExists(temp);
+          removed++;
+          LOG.info(() -> "Removed " + temp + ", left by a store that did not finish");
+        }
+      }
+    }
+    return removed;
+  }
+
+  private Path directoryWithRoomFor(String name, long size) throws StoreFailedException {
+    StringBuilder free = new StringBuilder();
+    for (Path directory : directories) {
+      long usable = usableSpace.applyAsLong(directory);
+      if (usable - reserveBytes >= size) {
+        return directory;
+      }
+      free.append(free.isEmpty() ? "" : ", ").append(directory).append(" has ").append(usable);
+    }
+    throw new StoreFailedException(
+        StoreFailedException.Reason.NO_SPACE,
+        "No bitarchive directory has room for file '"
+            + name
+            + "' ("
+            + size
+            + " bytes, keeping "
+            + reserveBytes
+            + " bytes free): "
+            + free
+            + " bytes usable. Add a disk or free space.");
+  }
+
+  private StoredFile write(Path directory, String name, InputStream data, long size, String sha512)
+      throws StoreFailedException {
+    Path temp = directory.resolve(TEMP).resolve(UUID.randomUUID() + TEMP_SUFFIX);
+    Path target = directory.resolve(FILES).resolve(name);
+    boolean published = false;
+    try {
+      long written;
+      String actual;
+      try (FileChannel out =
+          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
+        written = copy(data, out, digest, size, name);
+        actual = ChecksumAlgorithm.SHA512.hex(digest);
+        if (written != size) {
+          throw new StoreFailedException(
+              StoreFailedException.Reason.SIZE_MISMATCH,
+              "File '" + name + "' arrived with " + written + " bytes, announced " + size);
+        }
+        if (!actual.equals(sha512)) {
+          throw new StoreFailedException(
+              StoreFailedException.Reason.CHECKSUM_MISMATCH,
+              "File '"
+                  + name
+                  + "' arrived with SHA-512 "
+                  + actual
+                  + ", announced "
+                  + sha512
+                  + "; it was damaged on the way or changed while sent");
+        }
+        out.force(true);
+      }
+      makeReadOnly(temp);
+      publish(temp, target, name);
+      published = true;
+      return new StoredFile(name, target, written, actual);
+    } catch (StoreFailedException e) {
+      throw e;
+    } catch (IOException e) {
+      throw writeFailure(directory, name, e);
+    } finally {
+      if (!published) {
+        deleteQuietly(temp);
+      }
+    }
+  }
+
+  /**
+   * Copies at most {@code size + 1} bytes, so a longer stream is noticed without reading it all.
+   */
+  private static long copy(
+      InputStream in, FileChannel out, MessageDigest digest, long size, String name)
+      throws IOException {
+    byte[] buffer = new byte[BUFFER_SIZE];
+    long total = 0;
+    int n;
+    while ((n = in.read(buffer)) >= 0) {
+      digest.update(buffer, 0, n);
+      ByteBuffer chunk = ByteBuffer.wrap(buffer, 0, n);
+      while (chunk.hasRemaining()) {
+        out.write(chunk);
+      }
+      total += n;
+      if (total > size) {
+        throw new StoreFailedException(
+            StoreFailedException.Reason.SIZE_MISMATCH,
+            "File '" + name + "' arrived with more than the announced " + size + " bytes");
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Gives the complete temporary file its archived name. A hard link fails atomically if the name
+   * exists (a rename would replace the existing file on POSIX systems); file systems without hard
+   * links get an atomic rename after a check, guarded against this JVM's other stores by {@link
+   * #storing}.
+   */
+  private void publish(Path temp, Path target, String name) throws IOException {
+    try {
+      Files.createLink(target, temp);
+      Files.delete(temp);
+    } catch (FileAlreadyExistsException e) {
+      throw alreadyStored(name, target);
+    } catch (UnsupportedOperationException e) {
+      if (Files.exists(target)) {
+        throw alreadyStored(name, target);
+      }
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+    }
+    forceDirectory(target.getParent());
+  }
+
+  private StoreFailedException writeFailure(Path directory, String name, IOException e) {
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    boolean full =
+        reason.contains("No space left on device")
+            || usableSpace.applyAsLong(directory) <= reserveBytes;
+    if (full) {
+      return new StoreFailedException(
+          StoreFailedException.Reason.NO_SPACE,
+          "The disk of bitarchive directory "
+              + directory
+              + " filled up while writing file '"
+              + name
+              + "' ("
+              + reason
+              + "); the partial copy was removed. Free space or add a disk.",
+          e);
+    }
+    return new StoreFailedException(
+        StoreFailedException.Reason.IO_ERROR,
+        "Could not store file '" + name + "' in " + directory + ": " + reason,
+        e);
+  }
+
+  private static StoreFailedException alreadyStored(String name, Path existing) {
+    return new StoreFailedException(
+        StoreFailedException.Reason.ALREADY_STORED,
+        "File '" + name + "' is archived already (" + existing + "); it is never overwritten");
+  }
+
+  private static void makeReadOnly(Path file) throws IOException {
+    PosixFileAttributeView posix = Files.getFileAttributeView(file, PosixFileAttributeView.class);
+    if (posix != null) {
+      posix.setPermissions(PosixFilePermissions.fromString("r--r--r--"));
+    } else if (!file.toFile().setReadOnly()) {
+      throw new IOException("Cannot make " + file + " read-only");
+    }
+  }
+
+  /** Makes a new directory entry durable (POSIX); not possible, and not needed, everywhere. */
+  private static void forceDirectory(Path directory) {
+    try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException e) {
+      LOG.fine(() -> "Cannot sync directory " + directory + ": " + e.getMessage());
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      LOG.warning(
+          () -> "Could not remove temporary file " + file + " (start-up recovery will): " + e);
+    }
+  }
+
+  private static long usableSpaceOf(Path directory) {
+    try {
+      return Files.getFileStore(directory).getUsableSpace();
+    } catch (NoSuchFileException e) {
+      return 0;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the free space of " + directory, e);
+    }
+  }
+}
