@@ -2,6 +2,9 @@ package org.netarchive.ee.common.message;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.netarchive.ee.common.archive.ArchiveFileNames;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 
 /**
  * Checks used by the compact constructors of the message records.
@@ -74,5 +77,34 @@ final class Fields {
       }
     }
     return Map.copyOf(map);
+  }
+
+  static String requireFileName(String value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    try {
+      return ArchiveFileNames.requireValid(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+    }
+  }
+
+  static String requireSha512(String value, String name) {
+    return ChecksumAlgorithm.SHA512.requireValid(value, name);
+  }
+
+  static long requireNonNegative(long value, String name) {
+    if (value < 0) {
+      throw new IllegalArgumentException(name + " must not be negative, was " + value);
+    }
+    return value;
+  }
+
+  static int requirePositive(int value, String name) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+    }
+    return value;
   }
 }

@@ -20,7 +20,14 @@ public final class MessageTypes {
           CrawlRequest.class,
           JobStarted.class,
           JobProgress.class,
-          JobFinished.class);
+          JobFinished.class,
+          // The archive: store, upload and checksum (archive-mdb and the archive client).
+          StoreRequest.class,
+          StoreReply.class,
+          UploadRequest.class,
+          UploadReply.class,
+          ChecksumRequest.class,
+          ChecksumReply.class);
 
   private MessageTypes() {}
 

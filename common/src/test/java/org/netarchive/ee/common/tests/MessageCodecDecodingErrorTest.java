@@ -18,6 +18,8 @@ import org.netarchive.ee.common.message.Heartbeat;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.MessageFormatException;
+import org.netarchive.ee.common.message.MessageType;
+import org.netarchive.ee.common.message.MessageTypes;
 import org.netarchive.ee.common.message.Ping;
 import org.netarchive.ee.common.message.Pong;
 import org.netarchive.ee.common.tests.TestMessages.Everything;
@@ -152,11 +154,14 @@ class MessageCodecDecodingErrorTest {
 
   @Test
   void givenUnknownType_whenDecoding_thenErrorNamesTypeAndKnownTypes() {
+    // Every registered type is listed, sorted by name.
+    String known =
+        MessageTypes.all().stream()
+            .map(type -> type.getAnnotation(MessageType.class).name())
+            .sorted()
+            .collect(java.util.stream.Collectors.joining(", "));
     assertDecodeFails(ping(b -> b.add("type", "Pung")))
-        .hasMessageStartingWith("unknown message type 'Pung'; known types: ")
-        .hasMessageContaining("Heartbeat, ")
-        .hasMessageContaining("CrawlRequest, ")
-        .hasMessageContaining("Ping, Pong");
+        .hasMessage("unknown message type 'Pung'; known types: " + known);
   }
 
   @Test

@@ -1,0 +1,106 @@
+package org.netarchive.ee.common.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.netarchive.ee.common.message.ChecksumReply;
+import org.netarchive.ee.common.message.ChecksumRequest;
+import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.common.message.MessageCodec;
+import org.netarchive.ee.common.message.MessageFormatException;
+import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.StoreReply;
+import org.netarchive.ee.common.message.StoreRequest;
+import org.netarchive.ee.common.message.UploadOutcome;
+import org.netarchive.ee.common.message.UploadReply;
+import org.netarchive.ee.common.message.UploadRequest;
+
+class ArchiveMessagesTest {
+
+  private static final String SHA = "0123456789abcdef".repeat(8);
+  private static final String NAME = "1-1-20250131120000-00000-host.warc.gz";
+  private static final RemoteFileRef FILE =
+      new RemoteFileRef("http://127.0.0.1:8123/files/abc", 1234, SHA, "secret", "/tmp/x", "h1");
+
+  private final MessageCodec codec = MessageCodec.standard();
+
+  @Test
+  void givenEveryArchiveMessage_whenEncodedAndDecoded_thenEqual() {
+    List<Message> messages =
+        List.of(
+            new StoreRequest("r1", NAME, FILE),
+            new StoreReply("r1", NAME, true, List.of()),
+            new StoreReply("r1", NAME, false, List.of("replica ONE: disk full")),
+            new UploadRequest("ONE", NAME, FILE, 2),
+            new UploadReply("ONE", NAME, 2, UploadOutcome.STORED, null, "ba-1"),
+            new UploadReply("ONE", NAME, 1, UploadOutcome.FAILED, "no space", "ba-1"),
+            new ChecksumRequest("TWO", NAME),
+            new ChecksumReply("TWO", NAME, SHA, null, "ba-2"),
+            new ChecksumReply("TWO", NAME, null, "not found", "ba-2"));
+
+    for (Message message : messages) {
+      assertThat(codec.decode(codec.encode(message))).isEqualTo(message);
+    }
+  }
+
+  @Test
+  void givenStoreRequest_whenEncoded_thenWireFormatHasTypeVersionAndNestedFile() {
+    String json = codec.encode(new StoreRequest("r1", NAME, FILE));
+
+    assertThat(json)
+        .startsWith("{\"type\":\"StoreRequest\",\"version\":1,\"requestId\":\"r1\"")
+        .contains("\"file\":{\"uri\":\"http://127.0.0.1:8123/files/abc\",\"size\":1234");
+  }
+
+  @Test
+  void givenPathTraversalFileName_whenDecoding_thenRefusedNamingTheMemberAndValue() {
+    String json =
+        codec
+            .encode(new StoreRequest("r1", NAME, FILE))
+            .replace("\"fileName\":\"" + NAME + "\"", "\"fileName\":\"../../etc/passwd\"");
+
+    assertThatThrownBy(() -> codec.decode(json))
+        .isInstanceOf(MessageFormatException.class)
+        .hasMessageContaining("fileName")
+        .hasMessageContaining("'../../etc/passwd'");
+  }
+
+  @Test
+  void givenInvalidComponents_whenCreating_thenErrorNamesTheComponent() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new RemoteFileRef("file:///etc/passwd", 1, SHA, null, null, null))
+        .withMessageContaining("uri must be an http or https URI, was 'file:///etc/passwd'");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new RemoteFileRef("http://h/x", -1, SHA, null, null, null))
+        .withMessageContaining("size must not be negative, was -1");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new RemoteFileRef("http://h/x", 1, "xyz", null, null, null))
+        .withMessageContaining("sha512 must be a SHA-512 checksum");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new UploadRequest("ONE", NAME, FILE, 0))
+        .withMessageContaining("attempt must be at least 1, was 0");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new UploadReply("ONE", NAME, 1, UploadOutcome.FAILED, null, "ba"))
+        .withMessageContaining("reason must say why");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new StoreReply("r", NAME, false, List.of()))
+        .withMessageContaining("reasons must say why");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new ChecksumReply("ONE", NAME, SHA, "also failed", "ba"))
+        .withMessageContaining("got both");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new ChecksumReply("ONE", NAME, null, null, "ba"))
+        .withMessageContaining("got neither");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new ChecksumRequest("ONE", "a/b"))
+        .withMessageContaining("fileName: File name 'a/b' is not a plain file name");
+  }
+
+  @Test
+  void givenRemoteFileWithToken_whenPrinted_thenTheTokenIsNotShown() {
+    assertThat(FILE.toString()).doesNotContain("secret");
+  }
+}
