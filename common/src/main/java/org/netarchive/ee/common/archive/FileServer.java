@@ -1,0 +1,182 @@
+package org.netarchive.ee.common.archive;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Logger;
+import org.netarchive.ee.common.message.RemoteFileRef;
+
+/**
+ * Offers local files to the archive over HTTP: the sending side of a {@link RemoteFileRef}.
+ *
+ * <p>Each offered file gets an unguessable path and its own bearer token; a request without the
+ * token, with a wrong one, or for a file no longer offered gets 404, so nothing reveals which files
+ * exist. Files are streamed from disk, never loaded into memory. The server listens on the given
+ * address only (loopback by default).
+ */
+public final class FileServer implements AutoCloseable {
+
+  private static final Logger LOG = Logger.getLogger(FileServer.class.getName());
+  private static final String PREFIX = "/files/";
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private record Offer(Path file, String token) {}
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final Map<String, Offer> offers = new ConcurrentHashMap<>();
+  private final String baseUri;
+  private final String host;
+
+  private FileServer(HttpServer server, ExecutorService executor, String host) {
+    this.server = server;
+    this.executor = executor;
+    this.host = host;
+    InetSocketAddress address = server.getAddress();
+    this.baseUri =
+        "http://" + address.getAddress().getHostAddress() + ":" + address.getPort() + PREFIX;
+  }
+
+  /**
+   * Starts a file server on a free port of the loopback interface.
+   *
+   * @return the running server
+   * @throws IOException if it cannot listen
+   */
+  public static FileServer startOnLoopback() throws IOException {
+    return start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+  }
+
+  /**
+   * Starts a file server.
+   *
+   * @param address where to listen; port 0 chooses a free port
+   * @return the running server
+   * @throws IOException if it cannot listen
+   */
+  public static FileServer start(InetSocketAddress address) throws IOException {
+    HttpServer server = HttpServer.create(address, 16);
+    ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    server.setExecutor(executor);
+    FileServer files = new FileServer(server, executor, localHostName());
+    server.createContext(PREFIX, files::serve);
+    server.start();
+    return files;
+  }
+
+  /**
+   * Offers a file until {@link #withdraw(RemoteFileRef)} or {@link #close()}. Its SHA-512 checksum
+   * is computed now, from the bytes on disk.
+   *
+   * @param file a regular file
+   * @return what the receiver needs to fetch and verify it
+   * @throws IOException if the file cannot be read
+   */
+  public RemoteFileRef offer(Path file) throws IOException {
+    return offer(file, ChecksumAlgorithm.SHA512.of(regularFile(file)));
+  }
+
+  /**
+   * Offers a file whose SHA-512 checksum is known.
+   *
+   * @param file a regular file
+   * @param sha512 its checksum
+   * @return what the receiver needs to fetch and verify it
+   * @throws IOException if the file cannot be read
+   */
+  public RemoteFileRef offer(Path file, String sha512) throws IOException {
+    Path absolute = regularFile(file);
+    String id = randomToken();
+    String token = randomToken();
+    offers.put(id, new Offer(absolute, token));
+    return new RemoteFileRef(
+        baseUri + id, Files.size(absolute), sha512, token, absolute.toString(), host);
+  }
+
+  private static Path regularFile(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath().normalize();
+    if (!Files.isRegularFile(absolute)) {
+      throw new IOException("Cannot offer " + absolute + ": not a regular file");
+    }
+    return absolute;
+  }
+
+  /**
+   * Stops offering a file.
+   *
+   * @param ref what {@link #offer(Path)} returned
+   */
+  public void withdraw(RemoteFileRef ref) {
+    offers.remove(ref.uri().substring(ref.uri().lastIndexOf('/') + 1));
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      Offer offer = offers.get(path.substring(PREFIX.length()));
+      String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+      if (!"GET".equals(exchange.getRequestMethod())
+          || offer == null
+          || authorization == null
+          || !MessageDigest.isEqual(
+              authorization.getBytes(StandardCharsets.US_ASCII),
+              ("Bearer " + offer.token()).getBytes(StandardCharsets.US_ASCII))) {
+        exchange.sendResponseHeaders(404, -1);
+        return;
+      }
+      long size = Files.size(offer.file());
+      exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
+      exchange.sendResponseHeaders(200, size == 0 ? -1 : size);
+      if (size > 0) {
+        try (InputStream in = Files.newInputStream(offer.file());
+            OutputStream out = exchange.getResponseBody()) {
+          in.transferTo(out);
+        }
+      }
+    } catch (IOException e) {
+      LOG.fine(() -> "Serving " + exchange.getRequestURI() + " failed: " + e);
+      throw e;
+    }
+  }
+
+  /** The base URI of the offered files, e.g. {@code http://127.0.0.1:41234/files/}. */
+  public String baseUri() {
+    return baseUri;
+  }
+
+  @Override
+  public void close() {
+    offers.clear();
+    server.stop(0);
+    executor.shutdownNow();
+  }
+
+  private static String randomToken() {
+    byte[] bytes = new byte[24];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  /** This machine's name, as {@link RemoteFiles} compares it. */
+  static String localHostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+}
