@@ -19,6 +19,9 @@ CREATE TABLE archive_file (
     -- secret that authenticates the fetch; kept so that uploads can be repeated after a restart
     source_uri   VARCHAR(2000),
     source_token VARCHAR(200),
+    -- the file's path on the offering machine, read directly by a bitarchive on that machine
+    source_local_path VARCHAR(2000),
+    source_host  VARCHAR(255),
     created_at   TIMESTAMP WITH TIME ZONE NOT NULL,
     version      INTEGER       NOT NULL,
     CONSTRAINT pk_archive_file PRIMARY KEY (id),

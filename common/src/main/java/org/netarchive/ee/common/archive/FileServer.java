@@ -41,11 +41,14 @@ public final class FileServer implements AutoCloseable {
   private final Map<String, Offer> offers = new ConcurrentHashMap<>();
   private final String baseUri;
   private final String host;
+  private final boolean offerLocalPaths;
 
-  private FileServer(HttpServer server, ExecutorService executor, String host) {
+  private FileServer(
+      HttpServer server, ExecutorService executor, String host, boolean offerLocalPaths) {
     this.server = server;
     this.executor = executor;
     this.host = host;
+    this.offerLocalPaths = offerLocalPaths;
     InetSocketAddress address = server.getAddress();
     this.baseUri =
         "http://" + address.getAddress().getHostAddress() + ":" + address.getPort() + PREFIX;
@@ -58,21 +61,24 @@ public final class FileServer implements AutoCloseable {
    * @throws IOException if it cannot listen
    */
   public static FileServer startOnLoopback() throws IOException {
-    return start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    return start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), true);
   }
 
   /**
    * Starts a file server.
    *
    * @param address where to listen; port 0 chooses a free port
+   * @param offerLocalPaths whether offers name the file's path, so that a receiver on this machine
+   *     reads it directly instead of over HTTP
    * @return the running server
    * @throws IOException if it cannot listen
    */
-  public static FileServer start(InetSocketAddress address) throws IOException {
+  public static FileServer start(InetSocketAddress address, boolean offerLocalPaths)
+      throws IOException {
     HttpServer server = HttpServer.create(address, 16);
     ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     server.setExecutor(executor);
-    FileServer files = new FileServer(server, executor, localHostName());
+    FileServer files = new FileServer(server, executor, localHostName(), offerLocalPaths);
     server.createContext(PREFIX, files::serve);
     server.start();
     return files;
@@ -104,7 +110,12 @@ public final class FileServer implements AutoCloseable {
     String token = randomToken();
     offers.put(id, new Offer(absolute, token));
     return new RemoteFileRef(
-        baseUri + id, Files.size(absolute), sha512, token, absolute.toString(), host);
+        baseUri + id,
+        Files.size(absolute),
+        sha512,
+        token,
+        offerLocalPaths ? absolute.toString() : null,
+        offerLocalPaths ? host : null);
   }
 
   private static Path regularFile(Path file) throws IOException {

@@ -17,6 +17,12 @@ public class FileSource {
   @Column(name = "source_token", length = 200)
   private String token;
 
+  @Column(name = "source_local_path", length = 2000)
+  private String localPath;
+
+  @Column(name = "source_host", length = 255)
+  private String host;
+
   protected FileSource() {}
 
   /**
@@ -24,11 +30,31 @@ public class FileSource {
    * @param token what authenticates the fetch, or {@code null} if the location needs none
    */
   public FileSource(String uri, String token) {
+    this(uri, token, null, null);
+  }
+
+  /**
+   * @param uri where the file can be fetched
+   * @param token what authenticates the fetch, or {@code null} if the location needs none
+   * @param localPath the file's path on the offering machine, or {@code null}
+   * @param host the offering machine, or {@code null}
+   */
+  public FileSource(String uri, String token, String localPath, String host) {
     if (uri == null || uri.isBlank()) {
       throw new IllegalArgumentException("A file source needs a URI, got " + uri);
     }
     this.uri = uri;
     this.token = token;
+    this.localPath = localPath;
+    this.host = host;
+  }
+
+  public String localPath() {
+    return localPath;
+  }
+
+  public String host() {
+    return host;
   }
 
   public String uri() {
@@ -43,12 +69,14 @@ public class FileSource {
   public boolean equals(Object o) {
     return o instanceof FileSource that
         && uri.equals(that.uri)
-        && Objects.equals(token, that.token);
+        && Objects.equals(token, that.token)
+        && Objects.equals(localPath, that.localPath)
+        && Objects.equals(host, that.host);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(uri, token);
+    return Objects.hash(uri, token, localPath, host);
   }
 
   @Override

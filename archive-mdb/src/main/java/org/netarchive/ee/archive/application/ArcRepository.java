@@ -1,0 +1,138 @@
+package org.netarchive.ee.archive.application;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.jms.Destination;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.netarchive.ee.archive.domain.model.repository.ArchivedFile;
+import org.netarchive.ee.archive.domain.model.repository.ArchivedFileRepository;
+import org.netarchive.ee.archive.domain.model.repository.FileSource;
+import org.netarchive.ee.archive.domain.model.repository.StoreAction;
+import org.netarchive.ee.archive.domain.model.repository.StoreRequester;
+import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
+import org.netarchive.ee.common.message.ChecksumReply;
+import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.StoreRequest;
+import org.netarchive.ee.common.message.UploadOutcome;
+import org.netarchive.ee.common.message.UploadReply;
+
+/**
+ * The repository (THE_REPOS): drives every stored file onto every replica through the state machine
+ * of {@link ArchivedFile}. Each message is handled in the transaction that consumed it: the admin
+ * data changes and the messages it causes are committed together, or not at all.
+ */
+@PermitAll
+@Stateless
+public class ArcRepository {
+
+  private static final Logger LOG = Logger.getLogger(ArcRepository.class.getName());
+
+  @Inject private ArchivedFileRepository files;
+  @Inject private ArchiveSettings settings;
+  @Inject private ArchiveMessaging messaging;
+  @Inject private StoreReplyRoutes replyRoutes;
+
+  private final Clock clock = Clock.systemUTC();
+
+  /** Handles one message from THE_REPOS. */
+  public void handle(Message message, Destination replyTo) {
+    switch (message) {
+      case StoreRequest store -> store(store, replyTo);
+      case UploadReply reply -> uploadReplied(reply);
+      case ChecksumReply reply -> checksumReplied(reply);
+      default ->
+          throw new IllegalArgumentException(
+              "THE_REPOS takes StoreRequest, UploadReply and ChecksumReply messages, not "
+                  + message.getClass().getSimpleName());
+    }
+  }
+
+  private void store(StoreRequest request, Destination replyTo) {
+    String replyName = replyTo == null ? "(none)" : replyTo.toString();
+    StoreRequester requester =
+        new StoreRequester(
+            request.requestId(),
+            replyName.length() > 300 ? replyName.substring(0, 300) : replyName);
+    replyRoutes.remember(request.requestId(), replyTo);
+    RemoteFileRef ref = request.file();
+    FileSource source = new FileSource(ref.uri(), ref.token(), ref.localPath(), ref.host());
+    Optional<ArchivedFile> known = files.findForUpdate(request.fileName());
+    List<StoreAction> actions;
+    if (known.isPresent()) {
+      actions =
+          known
+              .get()
+              .storeAgain(ref.sha512(), source, requester, settings.storePolicy(), clock.instant());
+    } else {
+      ArchivedFile.Started started =
+          ArchivedFile.startStore(
+              request.fileName(),
+              ref.sha512(),
+              ref.size(),
+              source,
+              requester,
+              settings.storePolicy(),
+              clock.instant());
+      files.add(started.file());
+      actions = started.actions();
+    }
+    messaging.carryOut(actions);
+  }
+
+  private void uploadReplied(UploadReply reply) {
+    Optional<ArchivedFile> file = files.findForUpdate(reply.fileName());
+    if (file.isEmpty()) {
+      LOG.warning(() -> "Upload reply for unknown file '" + reply.fileName() + "' ignored");
+      return;
+    }
+    List<StoreAction> actions =
+        reply.outcome() == UploadOutcome.STORED
+            ? file.get().uploadSucceeded(reply.replicaId(), reply.attempt(), clock.instant())
+            : file.get()
+                .uploadFailed(
+                    reply.replicaId(),
+                    reply.attempt(),
+                    reply.reason() + " (bitarchive " + reply.bitarchive() + ")",
+                    reply.outcome() == UploadOutcome.ALREADY_STORED,
+                    settings.storePolicy(),
+                    clock.instant());
+    messaging.carryOut(actions);
+  }
+
+  private void checksumReplied(ChecksumReply reply) {
+    Optional<ArchivedFile> file = files.findForUpdate(reply.fileName());
+    if (file.isEmpty()) {
+      LOG.warning(() -> "Checksum reply for unknown file '" + reply.fileName() + "' ignored");
+      return;
+    }
+    List<StoreAction> actions =
+        reply.sha512() != null
+            ? file.get().checksumReported(reply.replicaId(), reply.sha512(), clock.instant())
+            : file.get()
+                .checksumFailed(
+                    reply.replicaId(),
+                    reply.failure() + " (bitarchive " + reply.bitarchive() + ")",
+                    settings.storePolicy(),
+                    clock.instant());
+    messaging.carryOut(actions);
+  }
+
+  /** Repeats the outstanding requests of every unfinished store; at start-up. */
+  public int resumeUnfinishedStores() {
+    List<ArchivedFile> unfinished = files.unfinished();
+    for (ArchivedFile file : unfinished) {
+      messaging.carryOut(file.resume());
+    }
+    return unfinished.size();
+  }
+
+  /** A file's admin data, for the UI and the tests. */
+  public Optional<ArchivedFile> find(String name) {
+    return files.find(name);
+  }
+}

@@ -1,0 +1,155 @@
+package org.netarchive.ee.archive.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.netarchive.ee.archive.domain.model.repository.StorePolicy;
+import org.netarchive.ee.common.channel.Channels;
+
+/**
+ * The archive's configuration. The environment name and the two replica ids are read back from the
+ * broker configuration (configure-messaging.cli binds each replica's destinations also under {@code
+ * java:/jms/netarchive/replica1/...} and {@code .../replica2/...}), so they are set in one place.
+ * The rest comes from the environment, read at start-up:
+ *
+ * <ul>
+ *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
+ *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
+ *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
+ *   <li>{@code NAS_BITARCHIVE_RESERVE_BYTES} (default 100000000): space a bitarchive leaves free on
+ *       each disk
+ * </ul>
+ */
+@ApplicationScoped
+public class ArchiveSettings {
+
+  private static final String REPOS_SUFFIX = "_COMMON_THE_REPOS";
+
+  @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
+  private Queue repositoryQueue;
+
+  @Resource(lookup = "java:/jms/netarchive/replica1/ANY_BA")
+  private Queue firstReplicaUploads;
+
+  @Resource(lookup = "java:/jms/netarchive/replica2/ANY_BA")
+  private Queue secondReplicaUploads;
+
+  private Channels channels;
+  private List<String> replicaIds;
+  private StorePolicy policy;
+
+  @PostConstruct
+  void read() {
+    String repos = queueName(repositoryQueue);
+    if (!repos.endsWith(REPOS_SUFFIX)) {
+      throw new IllegalStateException(
+          "The queue bound at java:/jms/netarchive/COMMON_THE_REPOS is named '"
+              + repos
+              + "', not <ENV>"
+              + REPOS_SUFFIX
+              + "; re-run configure-messaging.cli");
+    }
+    channels = Channels.forEnvironment(repos.substring(0, repos.length() - REPOS_SUFFIX.length()));
+    replicaIds =
+        List.of(
+            replicaOf(firstReplicaUploads, "replica1"),
+            replicaOf(secondReplicaUploads, "replica2"));
+    policy = new StorePolicy(replicaIds, (int) longSetting("NAS_ARCHIVE_REUPLOADS", 2));
+  }
+
+  private String replicaOf(Queue uploads, String alias) {
+    String name = queueName(uploads);
+    String prefix = channels.environment() + "_";
+    String suffix = "_ANY_BA";
+    if (!name.startsWith(prefix) || !name.endsWith(suffix)) {
+      throw new IllegalStateException(
+          "The queue bound at java:/jms/netarchive/"
+              + alias
+              + "/ANY_BA is named '"
+              + name
+              + "', not "
+              + prefix
+              + "<REPLICA>"
+              + suffix
+              + "; re-run configure-messaging.cli");
+    }
+    return name.substring(prefix.length(), name.length() - suffix.length());
+  }
+
+  private static String queueName(Queue queue) {
+    try {
+      String name = queue.getQueueName();
+      return name.startsWith("jms.queue.") ? name.substring("jms.queue.".length()) : name;
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot read the name of queue " + queue, e);
+    }
+  }
+
+  /** Channel names of this installation. */
+  public Channels channels() {
+    return channels;
+  }
+
+  /** The replicas every file is stored in, e.g. {@code [ONE, TWO]}. */
+  public List<String> replicaIds() {
+    return replicaIds;
+  }
+
+  /** The replica a bitarchive consumer serves: 1 or 2, as bound in JNDI. */
+  public String replicaId(int position) {
+    return replicaIds.get(position - 1);
+  }
+
+  public StorePolicy storePolicy() {
+    return policy;
+  }
+
+  /** The directories of a replica's bitarchive on this server. */
+  public List<Path> bitarchiveDirectories(String replicaId) {
+    String variable = "NAS_BITARCHIVE_" + replicaId.toUpperCase(Locale.ROOT) + "_DIRS";
+    String value = System.getenv(variable);
+    if (value == null || value.isBlank()) {
+      String data = System.getProperty("jboss.server.data.dir", "data");
+      return List.of(Path.of(data, "bitarchive", replicaId));
+    }
+    List<Path> dirs = new ArrayList<>();
+    for (String dir : Arrays.stream(value.split(",")).map(String::strip).toList()) {
+      if (!dir.isEmpty()) {
+        dirs.add(Path.of(dir));
+      }
+    }
+    if (dirs.isEmpty()) {
+      throw new IllegalStateException(variable + " names no directory: '" + value + "'");
+    }
+    return dirs;
+  }
+
+  /** Space a bitarchive leaves free on each of its disks. */
+  public long reserveBytes() {
+    return longSetting("NAS_BITARCHIVE_RESERVE_BYTES", 100_000_000L);
+  }
+
+  private static long longSetting(String variable, long defaultValue) {
+    String value = System.getenv(variable);
+    if (value == null || value.isBlank()) {
+      return defaultValue;
+    }
+    try {
+      long parsed = Long.parseLong(value.strip());
+      if (parsed < 0) {
+        throw new NumberFormatException("negative");
+      }
+      return parsed;
+    } catch (NumberFormatException e) {
+      throw new IllegalStateException(
+          variable + " must be a whole number of at least 0, was '" + value + "'", e);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package org.netarchive.ee.archive.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.inject.Inject;
+import java.util.logging.Logger;
+
+/**
+ * Resumes the stores a stop or crash interrupted: every replica still uploading or being checked is
+ * asked again (replicas answer repeated requests idempotently). Runs after the bitarchives have
+ * cleaned up, and after the schema migration (ejb-scheduler starts first in the EAR).
+ */
+@PermitAll
+@Singleton
+@Startup
+@DependsOn("Bitarchives")
+public class ArchiveStartup {
+
+  private static final Logger LOG = Logger.getLogger(ArchiveStartup.class.getName());
+
+  @Inject private ArcRepository repository;
+
+  @PostConstruct
+  void resume() {
+    int resumed = repository.resumeUnfinishedStores();
+    if (resumed > 0) {
+      LOG.info(() -> "Resumed " + resumed + " unfinished stores");
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package org.netarchive.ee.archive.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Logger;
+import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
+
+/**
+ * The bitarchives this server runs, one per replica, each over its directories. At start-up each
+ * removes what interrupted stores left behind, before it takes its first upload.
+ */
+@PermitAll
+@Singleton
+@Startup
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+public class Bitarchives {
+
+  private static final Logger LOG = Logger.getLogger(Bitarchives.class.getName());
+
+  @Inject private ArchiveSettings settings;
+
+  private final Map<String, BitarchiveStorage> storages = new LinkedHashMap<>();
+  private String instanceName;
+
+  @PostConstruct
+  void open() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "localhost";
+    }
+    instanceName = "bitarchive@" + host;
+    for (String replica : settings.replicaIds()) {
+      try {
+        BitarchiveStorage storage =
+            new BitarchiveStorage(settings.bitarchiveDirectories(replica), settings.reserveBytes());
+        int removed = storage.recover();
+        storages.put(replica, storage);
+        LOG.info(
+            () ->
+                "Bitarchive of replica "
+                    + replica
+                    + " in "
+                    + storage.directories()
+                    + (removed > 0 ? " (removed " + removed + " unfinished uploads)" : ""));
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Cannot open the bitarchive of replica "
+                + replica
+                + " in "
+                + settings.bitarchiveDirectories(replica)
+                + ": "
+                + e.getMessage(),
+            e);
+      }
+    }
+  }
+
+  /** The bitarchive of a replica. */
+  public BitarchiveStorage of(String replicaId) {
+    BitarchiveStorage storage = storages.get(replicaId);
+    if (storage == null) {
+      throw new IllegalArgumentException(
+          "Unknown replica '" + replicaId + "'; this server's replicas are " + storages.keySet());
+    }
+    return storage;
+  }
+
+  /** How this bitarchive instance names itself in its answers. */
+  public String instanceName() {
+    return instanceName;
+  }
+}

@@ -1,0 +1,122 @@
+package org.netarchive.ee.archive.infrastructure.messaging.jms;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Queue;
+import jakarta.jms.Topic;
+import java.util.List;
+import java.util.logging.Logger;
+import org.netarchive.ee.archive.application.ArchiveSettings;
+import org.netarchive.ee.archive.application.StoreReplyRoutes;
+import org.netarchive.ee.archive.domain.model.repository.FileSource;
+import org.netarchive.ee.archive.domain.model.repository.StoreAction;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.ChecksumRequest;
+import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.StoreReply;
+import org.netarchive.ee.common.message.UploadRequest;
+
+/**
+ * Sends the archive's messages, in the caller's transaction when it has one: the store state
+ * machine's actions, and the bitarchives' answers to the repository.
+ */
+@ApplicationScoped
+public class ArchiveMessaging {
+
+  private static final Logger LOG = Logger.getLogger(ArchiveMessaging.class.getName());
+
+  @Inject private JMSContext jms;
+  @Inject private ArchiveSettings settings;
+  @Inject private StoreReplyRoutes replyRoutes;
+
+  @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
+  private Queue repository;
+
+  @Resource(lookup = "java:/jms/netarchive/replica1/ANY_BA")
+  private Queue firstReplicaUploads;
+
+  @Resource(lookup = "java:/jms/netarchive/replica2/ANY_BA")
+  private Queue secondReplicaUploads;
+
+  @Resource(lookup = "java:/jms/netarchive/replica1/ALL_BA")
+  private Topic firstReplicaBitarchives;
+
+  @Resource(lookup = "java:/jms/netarchive/replica2/ALL_BA")
+  private Topic secondReplicaBitarchives;
+
+  private final JmsMessages messages = JmsMessages.standard();
+
+  /** Carries out what the store state machine asks for. */
+  public void carryOut(List<StoreAction> actions) {
+    for (StoreAction action : actions) {
+      switch (action) {
+        case StoreAction.Upload upload ->
+            send(
+                uploadsOf(upload.replicaId()),
+                new UploadRequest(
+                    upload.replicaId(),
+                    upload.fileName(),
+                    remoteFile(upload.source(), upload.size(), upload.sha512()),
+                    upload.attempt()));
+        case StoreAction.RequestChecksum request ->
+            send(
+                bitarchivesOf(request.replicaId()),
+                new ChecksumRequest(request.replicaId(), request.fileName()));
+        case StoreAction.AnswerStore answer -> answer(answer);
+      }
+    }
+  }
+
+  /** Sends a bitarchive's answer to the repository. */
+  public void toRepository(Message message) {
+    send(repository, message);
+  }
+
+  /** Answers a client directly, e.g. to refuse a malformed request. */
+  public void reply(Destination replyTo, Message message) {
+    send(replyTo, message);
+  }
+
+  private void answer(StoreAction.AnswerStore answer) {
+    String requestId = answer.requester().requestId();
+    Destination replyTo = replyRoutes.take(requestId);
+    StoreReply reply = new StoreReply(requestId, answer.fileName(), answer.ok(), answer.reasons());
+    if (replyTo == null) {
+      // Only after a restart: the client's wait has ended with it; its retry is answered.
+      LOG.info(
+          () ->
+              "Store of '"
+                  + answer.fileName()
+                  + "' for request "
+                  + requestId
+                  + " ended "
+                  + (answer.ok() ? "OK" : "NOT OK " + answer.reasons())
+                  + "; its client is no longer connected, so it learns this when it stores again");
+      return;
+    }
+    send(replyTo, reply);
+  }
+
+  private static RemoteFileRef remoteFile(FileSource source, long size, String sha512) {
+    return new RemoteFileRef(
+        source.uri(), size, sha512, source.token(), source.localPath(), source.host());
+  }
+
+  private Queue uploadsOf(String replicaId) {
+    return replicaId.equals(settings.replicaId(1)) ? firstReplicaUploads : secondReplicaUploads;
+  }
+
+  private Topic bitarchivesOf(String replicaId) {
+    return replicaId.equals(settings.replicaId(1))
+        ? firstReplicaBitarchives
+        : secondReplicaBitarchives;
+  }
+
+  private void send(Destination destination, Message message) {
+    jms.createProducer().send(destination, messages.toTextMessage(jms, message));
+  }
+}

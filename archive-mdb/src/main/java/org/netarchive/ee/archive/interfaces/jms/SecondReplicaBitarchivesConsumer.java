@@ -1,0 +1,40 @@
+package org.netarchive.ee.archive.interfaces.jms;
+
+import jakarta.ejb.ActivationConfigProperty;
+import jakarta.ejb.MessageDriven;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSException;
+import org.netarchive.ee.archive.application.Bitarchive;
+import org.netarchive.ee.common.message.ChecksumRequest;
+import org.netarchive.ee.common.message.Message;
+
+/**
+ * Requests to every bitarchive of the second replica, on its topic {@code <ENV>_<REPLICA>_ALL_BA}.
+ * The subscription is durable, so a request sent while the server starts is not lost.
+ */
+@MessageDriven(
+    activationConfig = {
+      @ActivationConfigProperty(
+          propertyName = "destinationLookup",
+          propertyValue = "java:/jms/netarchive/replica2/ALL_BA"),
+      @ActivationConfigProperty(
+          propertyName = "destinationType",
+          propertyValue = "jakarta.jms.Topic"),
+      @ActivationConfigProperty(propertyName = "subscriptionDurability", propertyValue = "Durable"),
+      @ActivationConfigProperty(
+          propertyName = "subscriptionName",
+          propertyValue = "netarchive-bitarchive-replica2"),
+      @ActivationConfigProperty(
+          propertyName = "clientId",
+          propertyValue = "netarchive-bitarchive-replica2"),
+      @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "1")
+    })
+public class SecondReplicaBitarchivesConsumer extends BitarchiveConsumer {
+
+  @Inject private Bitarchive bitarchive;
+
+  @Override
+  protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
+    bitarchive.checksum(expect(message, ChecksumRequest.class, 2));
+  }
+}

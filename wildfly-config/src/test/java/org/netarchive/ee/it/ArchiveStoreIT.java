@@ -1,0 +1,243 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Queue;
+import jakarta.jms.TextMessage;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.archive.ArchiveClient;
+import org.netarchive.ee.common.archive.ArchiveStoreException;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.message.MessageCodec;
+import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.StoreRequest;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcCompression;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcWriter;
+import org.netpreserve.jwarc.Warcinfo;
+
+/**
+ * Stores through the real broker, repository and bitarchives of the provisioned server, with the
+ * archive client as the harvester agent uses it: a WARC reaches both replicas with equal checksums
+ * and OK, the same name with another checksum is refused, a replica that cannot take the file gives
+ * NOT OK and a later store completes, a path-traversal name is refused, and the client's file is
+ * deleted only after OK.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ArchiveStoreIT {
+
+  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
+  private static final List<String> REPLICAS = List.of("ONE", "TWO");
+
+  @TempDir Path dir;
+
+  private ActiveMQConnectionFactory factory;
+  private FileServer files;
+  private ArchiveClient client;
+
+  @BeforeEach
+  void connect() throws IOException {
+    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+    // Offers without local paths: the server's bitarchives fetch every file over HTTP.
+    files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
+    client = archiveClient(1);
+  }
+
+  private ArchiveClient archiveClient(int retries) {
+    return new ArchiveClient(
+        factory,
+        ServerUnderTest.AGENT,
+        ServerUnderTest.agentPassword(),
+        CHANNELS,
+        files,
+        Duration.ofSeconds(60),
+        retries);
+  }
+
+  @AfterEach
+  void disconnect() {
+    files.close();
+    factory.close();
+  }
+
+  /** A small WARC as Heritrix writes them: warcinfo, then responses. */
+  private Path warc(String name, String marker) throws IOException {
+    Path file = dir.resolve(name);
+    try (WarcWriter writer =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            WarcCompression.GZIP)) {
+      writer.write(
+          new Warcinfo.Builder()
+              .fields(Map.of("software", List.of("Heritrix/3.13.0"), "isPartOf", List.of(marker)))
+              .build());
+      for (int i = 0; i < 20; i++) {
+        byte[] http =
+            ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>" + marker + " " + i + "</p>")
+                .getBytes(StandardCharsets.UTF_8);
+        writer.write(
+            new WarcResponse.Builder(URI.create("http://kb.dk/" + i))
+                .date(Instant.now())
+                .body(MediaType.HTTP_RESPONSE, http)
+                .build());
+      }
+    }
+    return file;
+  }
+
+  private static Path archived(String replica, String name) {
+    return Path.of(System.getProperty("it.server.base"), "data", "bitarchive", replica, "filedir")
+        .resolve(name);
+  }
+
+  private static String unique(String suffix) {
+    return "1-1-" + UUID.randomUUID().toString().substring(0, 8) + suffix;
+  }
+
+  @Test
+  void givenWarc_whenStoredAndDeleted_thenBothReplicasHoldItReadOnlyWithItsChecksum()
+      throws IOException {
+    String name = unique("-host.warc.gz");
+    Path file = warc(name, "first");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+
+    client.storeAndDelete(file);
+
+    assertThat(file).doesNotExist();
+    for (String replica : REPLICAS) {
+      Path copy = archived(replica, name);
+      assertThat(copy).as("copy in replica " + replica).isRegularFile();
+      assertThat(ChecksumAlgorithm.SHA512.of(copy)).isEqualTo(sha512);
+      assertThat(Files.getPosixFilePermissions(copy))
+          .isEqualTo(PosixFilePermissions.fromString("r--r--r--"));
+    }
+    assertThat(tempFiles()).isEmpty();
+  }
+
+  @Test
+  void givenStoredFile_whenStoredAgain_thenOkAtOnceAndWhenOtherContentSameName_thenRefused()
+      throws IOException {
+    String name = unique("-again.warc.gz");
+    Path file = warc(name, "original");
+    client.store(file);
+
+    assertThat(client.store(file)).isEqualTo(ChecksumAlgorithm.SHA512.of(file));
+
+    Path other = dir.resolve("other");
+    Files.createDirectories(other);
+    Path impostor = warc("other/" + name, "impostor");
+    assertThatThrownBy(() -> archiveClient(0).storeAndDelete(impostor))
+        .isInstanceOf(ArchiveStoreException.class)
+        .hasMessageContaining(
+            "'" + name + "' is archived already with SHA-512 " + ChecksumAlgorithm.SHA512.of(file));
+    assertThat(impostor).exists();
+    for (String replica : REPLICAS) {
+      assertThat(ChecksumAlgorithm.SHA512.of(archived(replica, name)))
+          .isEqualTo(ChecksumAlgorithm.SHA512.of(file));
+    }
+  }
+
+  @Test
+  void givenReplicaThatCannotTakeTheFile_whenStored_thenNotOkAndALaterStoreCompletes()
+      throws IOException {
+    String name = unique("-blocked.warc.gz");
+    Path file = warc(name, "blocked");
+    // A directory in the way of the file's name in replica TWO: its uploads fail.
+    Path obstacle = archived("TWO", name);
+    Files.createDirectories(obstacle);
+
+    assertThatThrownBy(() -> archiveClient(0).storeAndDelete(file))
+        .isInstanceOf(ArchiveStoreException.class)
+        .hasMessageContaining("replica TWO");
+    assertThat(file).as("the client's file is kept after NOT OK").exists();
+    assertThat(archived("ONE", name)).isRegularFile();
+
+    Files.delete(obstacle);
+    client.storeAndDelete(file);
+
+    assertThat(file).doesNotExist();
+    assertThat(ChecksumAlgorithm.SHA512.of(archived("TWO", name)))
+        .isEqualTo(ChecksumAlgorithm.SHA512.of(archived("ONE", name)));
+  }
+
+  @Test
+  void givenPathTraversalName_whenSentToTheRepository_thenDeadLetteredAndNothingWritten()
+      throws Exception {
+    Path file = warc(unique(".warc.gz"), "evil");
+    RemoteFileRef ref = files.offer(file);
+    String marker = UUID.randomUUID().toString();
+    // The records refuse such a name, so the message is written as a malicious client would.
+    String json =
+        MessageCodec.standard()
+            .encode(new StoreRequest("evil-1", "placeholder.warc", ref))
+            .replace("\"placeholder.warc\"", "\"../../../evil-" + marker + ".warc\"");
+    try (JMSContext context =
+        factory.createContext(
+            ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE)) {
+      TextMessage message = context.createTextMessage(json);
+      message.setStringProperty("itMarker", marker);
+      context.createProducer().send(context.createQueue(CHANNELS.theRepos().name()), message);
+
+      Queue deadLetters = context.createQueue(CHANNELS.deadLetters().name());
+      try (JMSConsumer consumer =
+          context.createConsumer(deadLetters, "itMarker = '" + marker + "'")) {
+        TextMessage dead = (TextMessage) consumer.receive(Duration.ofSeconds(60).toMillis());
+        assertThat(dead).as("the refused store in the dead-letter queue").isNotNull();
+      }
+    }
+    assertThat(ServerUnderTest.serverLogText())
+        .contains("'../../../evil-" + marker + ".warc' is not a plain file name");
+    try (Stream<Path> everything = Files.walk(Path.of(System.getProperty("it.server.base")))) {
+      assertThat(everything.filter(p -> p.getFileName().toString().contains(marker))).isEmpty();
+    }
+  }
+
+  private static List<Path> tempFiles() throws IOException {
+    try (Stream<Path> temps =
+        Stream.of("ONE", "TWO")
+            .map(
+                r ->
+                    Path.of(
+                        System.getProperty("it.server.base"), "data", "bitarchive", r, "tempdir"))
+            .flatMap(
+                d -> {
+                  try {
+                    return Files.list(d).toList().stream();
+                  } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                })) {
+      return temps.toList();
+    }
+  }
+}
