@@ -11,10 +11,17 @@ import java.util.logging.Logger;
 import org.netarchive.ee.archive.domain.model.repository.ArchivedFile;
 import org.netarchive.ee.archive.domain.model.repository.ArchivedFileRepository;
 import org.netarchive.ee.archive.domain.model.repository.FileSource;
+import org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState;
 import org.netarchive.ee.archive.domain.model.repository.StoreAction;
 import org.netarchive.ee.archive.domain.model.repository.StoreRequester;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
+import org.netarchive.ee.common.message.BatchReply;
+import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumReply;
+import org.netarchive.ee.common.message.GetFileReply;
+import org.netarchive.ee.common.message.GetFileRequest;
+import org.netarchive.ee.common.message.GetRecordReply;
+import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.RemoteFileRef;
 import org.netarchive.ee.common.message.StoreRequest;
@@ -45,11 +52,118 @@ public class ArcRepository {
       case StoreRequest store -> store(store, replyTo);
       case UploadReply reply -> uploadReplied(reply);
       case ChecksumReply reply -> checksumReplied(reply);
+      case GetFileRequest get -> getFile(get, requireReplyTo(get, replyTo));
+      case GetRecordRequest get -> getRecord(get, requireReplyTo(get, replyTo));
+      case BatchRequest batch -> batch(batch, requireReplyTo(batch, replyTo));
       default ->
           throw new IllegalArgumentException(
-              "THE_REPOS takes StoreRequest, UploadReply and ChecksumReply messages, not "
+              "THE_REPOS takes StoreRequest, UploadReply, ChecksumReply, GetFileRequest,"
+                  + " GetRecordRequest and BatchRequest messages, not "
                   + message.getClass().getSimpleName());
     }
+  }
+
+  private static Destination requireReplyTo(Message request, Destination replyTo) {
+    if (replyTo == null) {
+      throw new IllegalArgumentException(
+          request.getClass().getSimpleName()
+              + " has no reply-to destination; it cannot be answered");
+    }
+    return replyTo;
+  }
+
+  private void getFile(GetFileRequest request, Destination replyTo) {
+    String problem = problemWithReplica(request.replicaId());
+    String replica = request.replicaId();
+    if (problem == null && replica == null) {
+      replica = completedReplica(request.fileName());
+      if (replica == null) {
+        problem = noCompleteCopy(request.fileName());
+      }
+    }
+    if (problem != null) {
+      messaging.reply(
+          replyTo,
+          new GetFileReply(request.requestId(), request.fileName(), replica, 0, null, problem));
+      return;
+    }
+    messaging.toBitarchives(
+        replica,
+        new GetFileRequest(request.requestId(), request.fileName(), replica, request.target()),
+        replyTo);
+  }
+
+  private void getRecord(GetRecordRequest request, Destination replyTo) {
+    String problem = problemWithReplica(request.replicaId());
+    String replica = request.replicaId();
+    if (problem == null && replica == null) {
+      replica = completedReplica(request.fileName());
+      if (replica == null) {
+        problem = noCompleteCopy(request.fileName());
+      }
+    }
+    if (problem != null) {
+      messaging.reply(
+          replyTo,
+          new GetRecordReply(
+              request.requestId(), request.fileName(), request.offset(), 0, null, problem));
+      return;
+    }
+    messaging.toBitarchives(
+        replica,
+        new GetRecordRequest(
+            request.requestId(), request.fileName(), request.offset(), replica, request.target()),
+        replyTo);
+  }
+
+  private void batch(BatchRequest request, Destination replyTo) {
+    String problem = problemWithReplica(request.replicaId());
+    if (problem != null) {
+      messaging.reply(
+          replyTo,
+          new BatchReply(
+              request.requestId(),
+              request.job(),
+              request.replicaId(),
+              0,
+              List.of(),
+              0,
+              null,
+              problem));
+      return;
+    }
+    messaging.toBitarchives(request.replicaId(), request, replyTo);
+  }
+
+  /** Why a named replica cannot be used, or null; no replica named is fine. */
+  private String problemWithReplica(String replicaId) {
+    if (replicaId == null || settings.replicaIds().contains(replicaId)) {
+      return null;
+    }
+    return "unknown replica '" + replicaId + "'; the replicas are " + settings.replicaIds();
+  }
+
+  /** A replica holding the file completely, in the configured order; null if none. */
+  private String completedReplica(String fileName) {
+    Optional<ArchivedFile> file = files.find(fileName);
+    if (file.isEmpty()) {
+      return null;
+    }
+    for (String replica : settings.replicaIds()) {
+      if (file.get()
+          .copy(replica)
+          .map(c -> c.state() == ReplicaStoreState.UPLOAD_COMPLETED)
+          .orElse(false)) {
+        return replica;
+      }
+    }
+    return null;
+  }
+
+  private String noCompleteCopy(String fileName) {
+    return files.find(fileName).isEmpty()
+        ? "unknown file '" + fileName + "': it is not in the archive"
+        : "file '" + fileName + "' is not completely stored in any replica yet";
   }
 
   private void store(StoreRequest request, Destination replyTo) {

@@ -5,25 +5,42 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.jms.Destination;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import org.netarchive.ee.archive.domain.model.batch.BatchJob;
+import org.netarchive.ee.archive.domain.model.batch.BatchJobs;
+import org.netarchive.ee.archive.domain.model.batch.BatchRun;
+import org.netarchive.ee.archive.domain.model.bitarchive.ArchiveRecords;
 import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
+import org.netarchive.ee.archive.domain.model.bitarchive.RecordExtent;
 import org.netarchive.ee.archive.domain.model.bitarchive.StoreFailedException;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
 import org.netarchive.ee.common.archive.RemoteFiles;
+import org.netarchive.ee.common.message.BatchReply;
+import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumReply;
 import org.netarchive.ee.common.message.ChecksumRequest;
+import org.netarchive.ee.common.message.GetFileReply;
+import org.netarchive.ee.common.message.GetFileRequest;
+import org.netarchive.ee.common.message.GetRecordReply;
+import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.UploadOutcome;
 import org.netarchive.ee.common.message.UploadReply;
 import org.netarchive.ee.common.message.UploadRequest;
 
 /**
- * A bitarchive instance: fetches and stores files (ANY_BA of its replica) and tells the checksum of
- * its copies (ALL_BA). Writing files takes as long as it takes and is not transactional, so it runs
- * outside a transaction; every answer goes to the repository, and a repeated request is answered
- * again (an upload of a file it holds answers ALREADY_STORED).
+ * A bitarchive instance: fetches and stores files (ANY_BA of its replica); tells the checksum of
+ * its copies, delivers files and records, and runs batch jobs (ALL_BA). Writing files takes as long
+ * as it takes and is not transactional, so it runs outside a transaction; every answer goes to the
+ * repository, and a repeated request is answered again (an upload of a file it holds answers
+ * ALREADY_STORED).
  */
 @PermitAll
 @Stateless
@@ -76,6 +93,111 @@ public class Bitarchive {
             outcome,
             reason,
             bitarchives.instanceName()));
+  }
+
+  /** Delivers a whole file to the client, and answers it. */
+  public void getFile(GetFileRequest request, Destination replyTo) {
+    BitarchiveStorage storage = bitarchives.of(request.replicaId());
+    GetFileReply reply;
+    try {
+      Path file = archived(storage, request.fileName(), request.replicaId());
+      long size = Files.size(file);
+      String sha512 = remoteFiles.deliver(request.target(), file, 0, size);
+      reply =
+          new GetFileReply(
+              request.requestId(), request.fileName(), request.replicaId(), size, sha512, null);
+    } catch (IOException | IllegalArgumentException e) {
+      reply =
+          new GetFileReply(
+              request.requestId(), request.fileName(), request.replicaId(), 0, null, reason(e));
+    }
+    messaging.reply(replyTo, reply);
+  }
+
+  /** Delivers the record at an offset to the client, and answers it. */
+  public void getRecord(GetRecordRequest request, Destination replyTo) {
+    BitarchiveStorage storage = bitarchives.of(request.replicaId());
+    GetRecordReply reply;
+    try {
+      Path file = archived(storage, request.fileName(), request.replicaId());
+      RecordExtent extent = ArchiveRecords.locate(file, request.offset());
+      remoteFiles.deliver(request.target(), file, extent.offset(), extent.length());
+      reply =
+          new GetRecordReply(
+              request.requestId(),
+              request.fileName(),
+              request.offset(),
+              extent.length(),
+              extent.recordType(),
+              null);
+    } catch (IOException | IllegalArgumentException e) {
+      reply =
+          new GetRecordReply(
+              request.requestId(), request.fileName(), request.offset(), 0, null, reason(e));
+    }
+    messaging.reply(replyTo, reply);
+  }
+
+  /** Runs a batch job over the replica's files, delivers the result, and answers the client. */
+  public void batch(BatchRequest request, Destination replyTo) {
+    BitarchiveStorage storage = bitarchives.of(request.replicaId());
+    BatchReply reply;
+    Path result = null;
+    try {
+      BatchJob job = BatchJobs.named(request.job());
+      Pattern pattern = BatchRun.filePattern(request.filePattern());
+      result = Files.createTempFile("batch-" + job.name() + "-", ".result");
+      BatchRun.Outcome outcome = BatchRun.run(job, request.parameters(), pattern, storage, result);
+      long size = Files.size(result);
+      String sha512 = remoteFiles.deliver(request.target(), result, 0, size);
+      reply =
+          new BatchReply(
+              request.requestId(),
+              request.job(),
+              request.replicaId(),
+              outcome.filesProcessed(),
+              outcome.fileFailures(),
+              size,
+              sha512,
+              null);
+    } catch (IOException | IllegalArgumentException e) {
+      reply =
+          new BatchReply(
+              request.requestId(),
+              request.job(),
+              request.replicaId(),
+              0,
+              List.of(),
+              0,
+              null,
+              reason(e));
+    } finally {
+      if (result != null) {
+        try {
+          Files.deleteIfExists(result);
+        } catch (IOException e) {
+          LOG.warning(() -> "Cannot remove batch result " + e);
+        }
+      }
+    }
+    messaging.reply(replyTo, reply);
+  }
+
+  private static Path archived(BitarchiveStorage storage, String name, String replicaId)
+      throws IOException {
+    return storage
+        .find(name)
+        .orElseThrow(
+            () ->
+                new java.nio.file.NoSuchFileException(
+                    name, null, "no such file in the bitarchive of replica " + replicaId));
+  }
+
+  private static String reason(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException missing && missing.getReason() != null) {
+      return "file '" + missing.getFile() + "': " + missing.getReason();
+    }
+    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   /** Computes the checksum of a copy from the bytes on disk, and answers the repository. */

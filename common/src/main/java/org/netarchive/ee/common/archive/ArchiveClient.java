@@ -4,6 +4,7 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
 import java.io.IOException;
@@ -13,11 +14,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.BatchReply;
+import org.netarchive.ee.common.message.BatchRequest;
+import org.netarchive.ee.common.message.GetFileReply;
+import org.netarchive.ee.common.message.GetFileRequest;
+import org.netarchive.ee.common.message.GetRecordReply;
+import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.RemoteFileRef;
 import org.netarchive.ee.common.message.StoreReply;
@@ -34,7 +42,10 @@ import org.netarchive.ee.common.message.StoreRequest;
  * the repository answers OK only if they all match), then verify and delete (SHA-512 computed here
  * again; the file is deleted only if it is still what was stored).
  *
- * <p>Thread-safe: each store uses its own JMS context.
+ * <p>{@link #getFile}, {@link #getRecord} and {@link #batch} have the archive deliver the bytes to
+ * this client's {@link FileServer}, verified on arrival, and answer over JMS.
+ *
+ * <p>Thread-safe: each request uses its own JMS context.
  */
 public final class ArchiveClient {
 
@@ -94,36 +105,169 @@ public final class ArchiveClient {
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
     RemoteFileRef ref = files.offer(file, sha512);
     List<String> reasons = new ArrayList<>();
-    try (JMSContext context = connect()) {
-      TemporaryQueue replies = context.createTemporaryQueue();
-      try (JMSConsumer consumer = context.createConsumer(replies)) {
-        for (int attempt = 1; attempt <= retries + 1; attempt++) {
-          String requestId = UUID.randomUUID().toString();
-          TextMessage request =
-              messages.toTextMessage(context, new StoreRequest(requestId, name, ref));
-          request.setJMSReplyTo(replies);
-          context.createProducer().send(context.createQueue(channels.theRepos().name()), request);
-          StoreReply reply = awaitReply(consumer, requestId);
-          if (reply == null) {
-            reasons.add("attempt " + attempt + ": no answer within " + timeout);
-          } else if (reply.ok()) {
-            return sha512;
-          } else {
-            reasons.add("attempt " + attempt + ": " + String.join("; ", reply.reasons()));
-          }
-          int done = attempt;
-          LOG.warning(
-              () -> "Store of '" + name + "' not confirmed (attempt " + done + "): " + reasons);
+    try {
+      for (int attempt = 1; attempt <= retries + 1; attempt++) {
+        String requestId = UUID.randomUUID().toString();
+        StoreReply reply =
+            ask(new StoreRequest(requestId, name, ref), requestId, StoreReply.class, name);
+        if (reply == null) {
+          reasons.add("attempt " + attempt + ": no answer within " + timeout);
+        } else if (reply.ok()) {
+          return sha512;
+        } else {
+          reasons.add("attempt " + attempt + ": " + String.join("; ", reply.reasons()));
         }
-      } finally {
-        replies.delete();
+        int done = attempt;
+        LOG.warning(
+            () -> "Store of '" + name + "' not confirmed (attempt " + done + "): " + reasons);
       }
-    } catch (JMSException e) {
-      throw new IOException("Cannot talk to the archive about '" + name + "': " + e, e);
     } finally {
       files.withdraw(ref);
     }
     throw new ArchiveStoreException(name, reasons);
+  }
+
+  /**
+   * Fetches a whole archived file.
+   *
+   * @param fileName the archived file
+   * @param replicaId the replica to take it from, or {@code null} for any that holds it
+   * @param target where to put it; must not exist
+   * @return the archive's answer, with the delivered file's checksum
+   * @throws ArchiveRequestException if the archive answers that it cannot deliver the file, or does
+   *     not answer in time
+   * @throws IOException if the delivery is incomplete or the target exists
+   */
+  public GetFileReply getFile(String fileName, String replicaId, Path target) throws IOException {
+    FileServer.Delivery delivery = files.expect(target);
+    String requestId = UUID.randomUUID().toString();
+    GetFileReply reply =
+        answered(
+            ask(
+                new GetFileRequest(requestId, fileName, replicaId, delivery.target()),
+                requestId,
+                GetFileReply.class,
+                fileName),
+            "get file '" + fileName + "'");
+    if (!reply.ok()) {
+      throw new ArchiveRequestException("get file '" + fileName + "'", reply.failure());
+    }
+    requireDelivered(delivery, reply.sha512(), "file '" + fileName + "'");
+    return reply;
+  }
+
+  /**
+   * Fetches the WARC or ARC record that starts at an offset of an archived file, as stored.
+   *
+   * @param fileName the archived file
+   * @param offset where the record starts
+   * @param replicaId the replica to take it from, or {@code null} for any that holds the file
+   * @param target where to put the record's bytes; must not exist
+   * @return the archive's answer, with the record's length and type
+   * @throws ArchiveRequestException if the archive answers that it cannot (e.g. no record starts
+   *     there), or does not answer in time
+   * @throws IOException if the delivery is incomplete or the target exists
+   */
+  public GetRecordReply getRecord(String fileName, long offset, String replicaId, Path target)
+      throws IOException {
+    FileServer.Delivery delivery = files.expect(target);
+    String requestId = UUID.randomUUID().toString();
+    String what = "get record at offset " + offset + " of '" + fileName + "'";
+    GetRecordReply reply =
+        answered(
+            ask(
+                new GetRecordRequest(requestId, fileName, offset, replicaId, delivery.target()),
+                requestId,
+                GetRecordReply.class,
+                fileName),
+            what);
+    if (!reply.ok()) {
+      throw new ArchiveRequestException(what, reply.failure());
+    }
+    if (delivery.size() != reply.length()) {
+      throw new IOException(
+          "The record at offset "
+              + offset
+              + " of '"
+              + fileName
+              + "' was not delivered completely: "
+              + (delivery.failure() != null ? delivery.failure() : "nothing arrived"));
+    }
+    return reply;
+  }
+
+  /**
+   * Runs a named batch job over the files of one replica and fetches its combined result.
+   *
+   * @param job the job's name, e.g. {@code cdx}
+   * @param parameters its parameters
+   * @param filePattern a regular expression the whole file name must match, or {@code null}
+   * @param replicaId the replica to run on
+   * @param target where to put the result; must not exist
+   * @return the archive's answer, with the files processed and failed
+   * @throws ArchiveRequestException if the job did not run (unknown job or replica, bad parameter),
+   *     or the archive does not answer in time
+   * @throws IOException if the result was not delivered completely or the target exists
+   */
+  public BatchReply batch(
+      String job, Map<String, String> parameters, String filePattern, String replicaId, Path target)
+      throws IOException {
+    FileServer.Delivery delivery = files.expect(target);
+    String requestId = UUID.randomUUID().toString();
+    String what = "batch job '" + job + "' on replica " + replicaId;
+    BatchReply reply =
+        answered(
+            ask(
+                new BatchRequest(
+                    requestId, job, parameters, filePattern, replicaId, delivery.target()),
+                requestId,
+                BatchReply.class,
+                job),
+            what);
+    if (!reply.ok()) {
+      throw new ArchiveRequestException(what, reply.failure());
+    }
+    requireDelivered(delivery, reply.resultSha512(), "the result of " + what);
+    return reply;
+  }
+
+  private <R> R answered(R reply, String what) throws ArchiveRequestException {
+    if (reply == null) {
+      throw new ArchiveRequestException(what, "no answer within " + timeout);
+    }
+    return reply;
+  }
+
+  private static void requireDelivered(FileServer.Delivery delivery, String sha512, String what)
+      throws IOException {
+    if (delivery.sha512() == null || !delivery.sha512().equals(sha512)) {
+      throw new IOException(
+          what
+              + " was not delivered intact: "
+              + (delivery.failure() != null
+                  ? delivery.failure()
+                  : delivery.sha512() == null
+                      ? "nothing arrived"
+                      : "arrived with SHA-512 " + delivery.sha512() + ", archive sent " + sha512));
+    }
+  }
+
+  /** Sends a request to the repository and waits for the answer to it; null after the timeout. */
+  private <R extends Message> R ask(
+      Message request, String requestId, Class<R> replyType, String about) throws IOException {
+    try (JMSContext context = connect()) {
+      TemporaryQueue replies = context.createTemporaryQueue();
+      try (JMSConsumer consumer = context.createConsumer(replies)) {
+        TextMessage message = messages.toTextMessage(context, request);
+        message.setJMSReplyTo(replies);
+        context.createProducer().send(context.createQueue(channels.theRepos().name()), message);
+        return awaitReply(consumer, requestId, replyType);
+      } finally {
+        replies.delete();
+      }
+    } catch (JMSException | JMSRuntimeException e) {
+      throw new IOException("Cannot talk to the archive about '" + about + "': " + e, e);
+    }
   }
 
   /**
@@ -157,7 +301,8 @@ public final class ArchiveClient {
   }
 
   /** The answer to this request; answers to earlier requests are skipped. */
-  private StoreReply awaitReply(JMSConsumer consumer, String requestId) throws JMSException {
+  private <R extends Message> R awaitReply(
+      JMSConsumer consumer, String requestId, Class<R> replyType) throws JMSException {
     Instant deadline = Instant.now().plus(timeout);
     while (true) {
       long wait = Duration.between(Instant.now(), deadline).toMillis();
@@ -169,9 +314,19 @@ public final class ArchiveClient {
         return null;
       }
       Message message = messages.fromJms(raw);
-      if (message instanceof StoreReply reply && reply.requestId().equals(requestId)) {
-        return reply;
+      if (replyType.isInstance(message) && requestId.equals(requestIdOf(message))) {
+        return replyType.cast(message);
       }
     }
+  }
+
+  private static String requestIdOf(Message message) {
+    return switch (message) {
+      case StoreReply reply -> reply.requestId();
+      case GetFileReply reply -> reply.requestId();
+      case GetRecordReply reply -> reply.requestId();
+      case BatchReply reply -> reply.requestId();
+      default -> null;
+    };
   }
 }

@@ -6,16 +6,23 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
 import java.time.Duration;
+import org.netarchive.ee.common.message.DeliveryTarget;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
 /**
- * Fetches a {@link RemoteFileRef}: the receiving side. A file offered on this same machine is read
- * from its path directly; any other is fetched over HTTP with its bearer token. Either way the
- * caller gets a stream and verifies length and checksum as it consumes it (a bitarchive does so
- * while writing).
+ * Fetches a {@link RemoteFileRef} (the receiving side: a file offered on this same machine is read
+ * from its path directly, any other is fetched over HTTP with its bearer token, and the caller
+ * verifies length and checksum as it consumes the stream), and delivers bytes to a {@link
+ * DeliveryTarget} (the sending side: a PUT with their length and checksum, which the receiver
+ * verifies).
  */
 public final class RemoteFiles {
 
@@ -65,6 +72,106 @@ public final class RemoteFiles {
               + (response.statusCode() == 404 ? " (no longer offered, or not authorised)" : ""));
     }
     return response.body();
+  }
+
+  /**
+   * Delivers a range of a file to a client: its SHA-512 checksum is computed first, then the bytes
+   * are streamed with a PUT that announces length and checksum.
+   *
+   * @param target where to deliver
+   * @param file the file
+   * @param offset the first byte to deliver
+   * @param length how many bytes
+   * @return the SHA-512 checksum of the delivered bytes
+   * @throws IOException if the file cannot be read, the target cannot be reached, or it refuses the
+   *     delivery; the message names the target and the reason
+   */
+  public String deliver(DeliveryTarget target, Path file, long offset, long length)
+      throws IOException {
+    MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
+    try (InputStream in = range(file, offset, length)) {
+      byte[] buffer = new byte[1 << 16];
+      int n;
+      while ((n = in.read(buffer)) >= 0) {
+        digest.update(buffer, 0, n);
+      }
+    }
+    String sha512 = ChecksumAlgorithm.SHA512.hex(digest);
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(target.uri()))
+            .header("Authorization", "Bearer " + target.token())
+            .header(FileServer.SHA512_HEADER, sha512)
+            .header(FileServer.LENGTH_HEADER, String.valueOf(length))
+            .PUT(
+                length == 0
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.fromPublisher(
+                        HttpRequest.BodyPublishers.ofInputStream(
+                            () -> {
+                              try {
+                                return range(file, offset, length);
+                              } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                              }
+                            }),
+                        length))
+            .build();
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while delivering to " + target.uri(), e);
+    } catch (IOException e) {
+      throw new IOException(
+          "Cannot deliver to "
+              + target.uri()
+              + ": "
+              + (e.getMessage() == null ? e : e.getMessage()),
+          e);
+    }
+    if (response.statusCode() != 201) {
+      throw new IOException(
+          "Delivery to "
+              + target.uri()
+              + " refused with HTTP status "
+              + response.statusCode()
+              + (response.body().isBlank() ? "" : ": " + response.body()));
+    }
+    return sha512;
+  }
+
+  private static InputStream range(Path file, long offset, long length) throws IOException {
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    channel.position(offset);
+    InputStream whole = Channels.newInputStream(channel);
+    return new java.io.FilterInputStream(whole) {
+      private long left = length;
+
+      @Override
+      public int read() throws IOException {
+        if (left <= 0) {
+          return -1;
+        }
+        int b = super.read();
+        if (b >= 0) {
+          left--;
+        }
+        return b;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        if (left <= 0) {
+          return -1;
+        }
+        int n = super.read(b, off, (int) Math.min(len, left));
+        if (n > 0) {
+          left -= n;
+        }
+        return n;
+      }
+    };
   }
 
   /** The offered file's own path if it is on this machine and still as offered, else null. */

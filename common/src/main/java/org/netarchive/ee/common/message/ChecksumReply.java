@@ -27,15 +27,10 @@ public record ChecksumReply(
   public ChecksumReply {
     Fields.requireNonBlank(replicaId, "replicaId");
     Fields.requireFileName(fileName, "fileName");
-    if ((sha512 == null) == (failure == null)) {
-      throw new IllegalArgumentException(
-          "exactly one of sha512 and failure must be present, got "
-              + (sha512 == null ? "neither" : "both"));
-    }
+    Fields.requireOneOf(sha512, failure, "sha512", "failure");
     if (sha512 != null) {
       sha512 = Fields.requireSha512(sha512, "sha512");
     }
-    Fields.requireNullOrNonBlank(failure, "failure");
     Fields.requireNonBlank(bitarchive, "bitarchive");
   }
 }

@@ -107,4 +107,23 @@ final class Fields {
     }
     return value;
   }
+
+  /** Exactly one of two optional components is present, and it is not blank if a string. */
+  static void requireOneOf(Object first, Object second, String firstName, String secondName) {
+    if ((first == null) == (second == null)) {
+      throw new IllegalArgumentException(
+          "exactly one of "
+              + firstName
+              + " and "
+              + secondName
+              + " must be present, got "
+              + (first == null ? "neither" : "both"));
+    }
+    if (first instanceof String text) {
+      requireNonBlank(text, firstName);
+    }
+    if (second instanceof String text) {
+      requireNonBlank(text, secondName);
+    }
+  }
 }

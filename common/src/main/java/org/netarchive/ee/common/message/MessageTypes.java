@@ -27,7 +27,14 @@ public final class MessageTypes {
           UploadRequest.class,
           UploadReply.class,
           ChecksumRequest.class,
-          ChecksumReply.class);
+          ChecksumReply.class,
+          // The archive: get file, get record and batch jobs.
+          GetFileRequest.class,
+          GetFileReply.class,
+          GetRecordRequest.class,
+          GetRecordReply.class,
+          BatchRequest.class,
+          BatchReply.class);
 
   private MessageTypes() {}
 

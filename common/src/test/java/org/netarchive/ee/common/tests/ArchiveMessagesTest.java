@@ -5,9 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.netarchive.ee.common.message.BatchReply;
+import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumReply;
 import org.netarchive.ee.common.message.ChecksumRequest;
+import org.netarchive.ee.common.message.DeliveryTarget;
+import org.netarchive.ee.common.message.GetFileReply;
+import org.netarchive.ee.common.message.GetFileRequest;
+import org.netarchive.ee.common.message.GetRecordReply;
+import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.MessageFormatException;
@@ -25,6 +33,9 @@ class ArchiveMessagesTest {
   private static final RemoteFileRef FILE =
       new RemoteFileRef("http://127.0.0.1:8123/files/abc", 1234, SHA, "secret", "/tmp/x", "h1");
 
+  private static final DeliveryTarget TARGET =
+      new DeliveryTarget("http://127.0.0.1:8123/deliveries/x", "tok");
+
   private final MessageCodec codec = MessageCodec.standard();
 
   @Test
@@ -39,7 +50,15 @@ class ArchiveMessagesTest {
             new UploadReply("ONE", NAME, 1, UploadOutcome.FAILED, "no space", "ba-1"),
             new ChecksumRequest("TWO", NAME),
             new ChecksumReply("TWO", NAME, SHA, null, "ba-2"),
-            new ChecksumReply("TWO", NAME, null, "not found", "ba-2"));
+            new ChecksumReply("TWO", NAME, null, "not found", "ba-2"),
+            new GetFileRequest("g1", NAME, null, TARGET),
+            new GetFileReply("g1", NAME, "ONE", 1234, SHA, null),
+            new GetFileReply("g1", NAME, null, 0, null, "unknown file"),
+            new GetRecordRequest("g2", NAME, 4567, "TWO", TARGET),
+            new GetRecordReply("g2", NAME, 4567, 890, "response", null),
+            new BatchRequest("b1", "cdx", Map.of("algorithm", "MD5"), "1-.*", "ONE", TARGET),
+            new BatchReply("b1", "cdx", "ONE", 3, List.of("x.warc: broken"), 10, SHA, null),
+            new BatchReply("b1", "nope", "ONE", 0, List.of(), 0, null, "no such job"));
 
     for (Message message : messages) {
       assertThat(codec.decode(codec.encode(message))).isEqualTo(message);
@@ -100,7 +119,27 @@ class ArchiveMessagesTest {
   }
 
   @Test
-  void givenRemoteFileWithToken_whenPrinted_thenTheTokenIsNotShown() {
+  void givenRemoteFileOrDeliveryTargetWithToken_whenPrinted_thenTheTokenIsNotShown() {
     assertThat(FILE.toString()).doesNotContain("secret");
+    assertThat(TARGET.toString()).doesNotContain("tok");
+  }
+
+  @Test
+  void givenInvalidReadRequests_whenCreating_thenErrorNamesTheComponent() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new GetRecordRequest("g", NAME, -1, null, TARGET))
+        .withMessageContaining("offset must not be negative, was -1");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new GetFileRequest("g", "../x", null, TARGET))
+        .withMessageContaining("'../x'");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new GetFileReply("g", NAME, null, 0, null, null))
+        .withMessageContaining("exactly one of sha512 and failure must be present, got neither");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new BatchRequest("b", " ", Map.of(), null, "ONE", TARGET))
+        .withMessageContaining("job must not be blank");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new DeliveryTarget("ftp://h/x", "t"))
+        .withMessageContaining("'ftp://h/x'");
   }
 }

@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -116,5 +122,66 @@ class RemoteFilesTest {
     assertThatThrownBy(() -> server.offer(dir))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("not a regular file");
+  }
+
+  @Test
+  void givenExpectedDelivery_whenARangeIsDelivered_thenItArrivesVerified() throws IOException {
+    Path source = file(500_000);
+    Path target = dir.resolve("delivered");
+    FileServer.Delivery delivery = server.expect(target);
+
+    String sha512 = remoteFiles.deliver(delivery.target(), source, 1000, 200_000);
+
+    byte[] expected = Arrays.copyOfRange(Files.readAllBytes(source), 1000, 201_000);
+    assertThat(Files.readAllBytes(target)).isEqualTo(expected);
+    assertThat(delivery.sha512()).isEqualTo(sha512);
+    assertThat(sha512)
+        .isEqualTo(ChecksumAlgorithm.SHA512.of(new java.io.ByteArrayInputStream(expected)));
+    assertThat(delivery.size()).isEqualTo(200_000);
+  }
+
+  @Test
+  void givenDeliveryWithWrongChecksum_whenReceived_thenRefusedAndNothingLeft() throws Exception {
+    Path target = dir.resolve("delivered");
+    FileServer.Delivery delivery = server.expect(target);
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(delivery.target().uri()))
+                    .header("Authorization", "Bearer " + delivery.target().token())
+                    .header(FileServer.SHA512_HEADER, "0".repeat(128))
+                    .header(FileServer.LENGTH_HEADER, "5")
+                    .PUT(HttpRequest.BodyPublishers.ofString("hello"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).contains("arrived with SHA-512");
+    assertThat(delivery.sha512()).isNull();
+    assertThat(delivery.failure()).contains("arrived with SHA-512");
+    try (var left = Files.list(dir)) {
+      assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("delivered"));
+    }
+  }
+
+  @Test
+  void givenWrongToken_whenDelivering_thenRefused() throws IOException {
+    Path source = file(10);
+    FileServer.Delivery delivery = server.expect(dir.resolve("delivered"));
+    org.netarchive.ee.common.message.DeliveryTarget forged =
+        new org.netarchive.ee.common.message.DeliveryTarget(delivery.target().uri(), "forged");
+
+    assertThatThrownBy(() -> remoteFiles.deliver(forged, source, 0, 10))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("refused with HTTP status 404");
+    assertThat(dir.resolve("delivered")).doesNotExist();
+  }
+
+  @Test
+  void givenExistingFile_whenExpectingADeliveryIntoIt_thenRefused() throws IOException {
+    Path existing = file(10);
+
+    assertThatThrownBy(() -> server.expect(existing))
+        .isInstanceOf(FileAlreadyExistsException.class);
   }
 }

@@ -25,6 +25,11 @@ public class SecondReplicaUploadConsumer extends BitarchiveConsumer {
 
   @Override
   protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
-    bitarchive.upload(expect(message, UploadRequest.class, 2));
+    if (!(addressed(message, 2) instanceof UploadRequest upload)) {
+      throw new IllegalArgumentException(
+          "The bitarchives' upload queue takes UploadRequest messages, not "
+              + message.getClass().getSimpleName());
+    }
+    bitarchive.upload(upload);
   }
 }

@@ -76,6 +76,19 @@ public class ArchiveMessaging {
     send(repository, message);
   }
 
+  /**
+   * Passes a client's request to the bitarchives of a replica, which answer the client directly.
+   */
+  public void toBitarchives(String replicaId, Message request, Destination replyTo) {
+    jakarta.jms.TextMessage text = messages.toTextMessage(jms, request);
+    try {
+      text.setJMSReplyTo(replyTo);
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException("Cannot set the reply-to of a request", e);
+    }
+    jms.createProducer().send(bitarchivesOf(replicaId), text);
+  }
+
   /** Answers a client directly, e.g. to refuse a malformed request. */
   public void reply(Destination replyTo, Message message) {
     send(replyTo, message);

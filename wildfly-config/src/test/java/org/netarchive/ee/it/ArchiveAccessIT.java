@@ -1,0 +1,199 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.archive.ArchiveClient;
+import org.netarchive.ee.common.archive.ArchiveRequestException;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.message.BatchReply;
+import org.netarchive.ee.common.message.GetRecordReply;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcCompression;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcWriter;
+import org.netpreserve.jwarc.cdx.CdxWriter;
+
+/**
+ * Reading the archive through the real broker, repository and bitarchives: get record returns the
+ * exact bytes at an offset and refuses an offset that is not a record start, get file returns the
+ * whole file from a named or any replica, batch CDX matches jwarc's CDX of the same files, and an
+ * unknown file, replica or batch job is answered with a reason.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ArchiveAccessIT {
+
+  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
+
+  @TempDir Path dir;
+
+  private ActiveMQConnectionFactory factory;
+  private FileServer files;
+  private ArchiveClient client;
+  private String prefix;
+
+  @BeforeEach
+  void connect() throws IOException {
+    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+    files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
+    client =
+        new ArchiveClient(
+            factory,
+            ServerUnderTest.AGENT,
+            ServerUnderTest.agentPassword(),
+            CHANNELS,
+            files,
+            Duration.ofSeconds(60),
+            0);
+    prefix = "7-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  @AfterEach
+  void disconnect() {
+    files.close();
+    factory.close();
+  }
+
+  private Path warc(String name, WarcCompression compression) throws IOException {
+    Path file = dir.resolve(name);
+    try (WarcWriter writer =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            compression)) {
+      for (int i = 0; i < 5; i++) {
+        writer.write(
+            new WarcResponse.Builder(URI.create("http://kb.dk/" + name + "/" + i))
+                .date(Instant.parse("2025-01-31T12:00:00Z").plusSeconds(i))
+                .body(
+                    MediaType.HTTP_RESPONSE,
+                    ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>" + name + " " + i)
+                        .getBytes(StandardCharsets.UTF_8))
+                .build());
+      }
+    }
+    return file;
+  }
+
+  private static List<Long> offsets(Path file) throws IOException {
+    List<Long> offsets = new ArrayList<>();
+    try (WarcReader reader = new WarcReader(file)) {
+      for (WarcRecord ignored : reader) {
+        offsets.add(reader.position());
+      }
+    }
+    offsets.add(Files.size(file));
+    return offsets;
+  }
+
+  @Test
+  void givenStoredWarc_whenGettingARecord_thenExactBytesAtThatOffset() throws IOException {
+    Path file = warc(prefix + "-r.warc.gz", WarcCompression.GZIP);
+    client.store(file);
+    List<Long> offsets = offsets(file);
+    Path record = dir.resolve("record");
+
+    GetRecordReply reply =
+        client.getRecord(file.getFileName().toString(), offsets.get(2), null, record);
+
+    assertThat(reply.recordType()).isEqualTo("response");
+    assertThat(Files.readAllBytes(record))
+        .isEqualTo(
+            Arrays.copyOfRange(
+                Files.readAllBytes(file), offsets.get(2).intValue(), offsets.get(3).intValue()));
+  }
+
+  @Test
+  void givenOffsetInsideARecord_whenGettingARecord_thenRefusedWithTheReason() throws IOException {
+    Path file = warc(prefix + "-x.warc", WarcCompression.NONE);
+    client.store(file);
+    long inside = offsets(file).get(1) + 7;
+    Path record = dir.resolve("record");
+
+    assertThatThrownBy(() -> client.getRecord(file.getFileName().toString(), inside, "TWO", record))
+        .isInstanceOf(ArchiveRequestException.class)
+        .hasMessageContaining("No WARC or ARC record starts at offset " + inside);
+    assertThat(record).doesNotExist();
+  }
+
+  @Test
+  void givenStoredFile_whenGettingItFromANamedOrAnyReplica_thenTheSameBytes() throws IOException {
+    Path file = warc(prefix + "-f.warc.gz", WarcCompression.GZIP);
+    client.store(file);
+    String name = file.getFileName().toString();
+
+    assertThat(client.getFile(name, "TWO", dir.resolve("from-two")).replicaId()).isEqualTo("TWO");
+    assertThat(client.getFile(name, null, dir.resolve("from-any")).replicaId()).isEqualTo("ONE");
+
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    assertThat(ChecksumAlgorithm.SHA512.of(dir.resolve("from-two"))).isEqualTo(sha512);
+    assertThat(ChecksumAlgorithm.SHA512.of(dir.resolve("from-any"))).isEqualTo(sha512);
+  }
+
+  @Test
+  void givenUnknownFileOrReplica_whenGettingAFile_thenRefusedWithTheReason() {
+    assertThatThrownBy(() -> client.getFile(prefix + "-none.warc", null, dir.resolve("a")))
+        .isInstanceOf(ArchiveRequestException.class)
+        .hasMessageContaining("unknown file '" + prefix + "-none.warc'");
+    assertThatThrownBy(() -> client.getFile(prefix + "-none.warc", "THREE", dir.resolve("b")))
+        .isInstanceOf(ArchiveRequestException.class)
+        .hasMessageContaining("unknown replica 'THREE'; the replicas are [ONE, TWO]");
+  }
+
+  @Test
+  void givenStoredWarcs_whenRunningBatchCdx_thenResultIsJwarcsCdxOfTheSameFiles()
+      throws IOException {
+    Path first = warc(prefix + "-a.warc.gz", WarcCompression.GZIP);
+    Path second = warc(prefix + "-b.warc", WarcCompression.NONE);
+    client.store(first);
+    client.store(second);
+    Path result = dir.resolve("cdx");
+
+    BatchReply reply =
+        client.batch("cdx", Map.of(), java.util.regex.Pattern.quote(prefix) + ".*", "ONE", result);
+
+    assertThat(reply.filesProcessed()).isEqualTo(2);
+    assertThat(reply.fileFailures()).isEmpty();
+    StringWriter expected = new StringWriter();
+    CdxWriter cdx = new CdxWriter(expected);
+    cdx.process(List.of(first), false);
+    cdx.process(List.of(second), false);
+    assertThat(Files.readString(result)).isEqualTo(expected.toString()).isNotEmpty();
+  }
+
+  @Test
+  void givenUnknownBatchJob_whenRunning_thenRefusedNamingTheJobs() {
+    assertThatThrownBy(() -> client.batch("RunMyCode", Map.of(), null, "ONE", dir.resolve("r")))
+        .isInstanceOf(ArchiveRequestException.class)
+        .hasMessageContaining("There is no batch job 'RunMyCode'; the batch jobs are [cdx,");
+  }
+}
