@@ -2,7 +2,6 @@ package org.netarchive.ee.common.message;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.netarchive.ee.common.archive.ArchiveFileNames;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 
