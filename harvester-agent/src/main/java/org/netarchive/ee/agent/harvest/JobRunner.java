@@ -347,17 +347,23 @@ public final class JobRunner {
             s.bytes());
     LOG.info(
         () ->
-            String.format(
-                "Job %d: %d discovered, %d queued, %d downloaded, %.1f docs/s, %.0f KB/s, %d busy"
-                    + " threads, %d bytes",
-                jobId,
-                s.discovered(),
-                s.queued(),
-                s.downloaded(),
-                s.docsPerSecond(),
-                s.kibPerSecond(),
-                s.busyThreads(),
-                s.bytes()));
+            "Job "
+                + jobId
+                + ": "
+                + s.discovered()
+                + " discovered, "
+                + s.queued()
+                + " queued, "
+                + s.downloaded()
+                + " downloaded, "
+                + Math.round(s.docsPerSecond())
+                + " docs/s, "
+                + Math.round(s.kibPerSecond())
+                + " KB/s, "
+                + s.busyThreads()
+                + " busy threads, "
+                + s.bytes()
+                + " bytes");
     return progress;
   }
 
