@@ -24,6 +24,7 @@ import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.DomainStatistics;
 import org.netarchive.ee.common.message.JobFinished;
+import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.JobStarted;
 
@@ -239,8 +240,8 @@ class JobLifecycleIT {
 
       // a failed job is resubmitted as a new job with the same domains, which is dispatched
       long failedId = jobs.get(0).getJsonNumber("id").longValue();
-      report(new JobStarted(failedId, "it-agent", Instant.now()));
-      report(
+      agent.report(new JobStarted(failedId, "it-agent", Instant.now()));
+      agent.report(
           new JobFinished(
               failedId,
               "it-agent",
@@ -251,16 +252,17 @@ class JobLifecycleIT {
               null,
               null,
               List.of()));
-      awaitJob(failedId, j -> j.getJsonObject("job").getString("status").equals("FAILED"));
+      harvests.awaitJob(failedId, j -> j.getJsonObject("job").getString("status").equals("FAILED"));
       HttpResponse<String> resubmitted = admin.post("/api/jobs/" + failedId + "/resubmit");
       assertThat(resubmitted.statusCode()).as(resubmitted.body()).isEqualTo(200);
       long newId = json(resubmitted).getJsonNumber("id").longValue();
-      JsonObject old = job(failedId).getJsonObject("job");
+      JsonObject old = harvests.job(failedId).getJsonObject("job");
       assertThat(old.getString("status")).isEqualTo("RESUBMITTED");
       assertThat(old.getJsonNumber("resubmittedAs").longValue()).isEqualTo(newId);
       assertThat(old.getString("harvestError")).isEqualTo("Heritrix did not start");
       JsonObject copy =
-          awaitJob(newId, j -> j.getJsonObject("job").getString("status").equals("SUBMITTED"));
+          harvests.awaitJob(
+              newId, j -> j.getJsonObject("job").getString("status").equals("SUBMITTED"));
       assertThat(copy.getJsonObject("job").getJsonNumber("resubmittedFrom").longValue())
           .isEqualTo(failedId);
       assertThat(copy.getJsonObject("domains").getJsonNumber("total").longValue())
@@ -274,10 +276,10 @@ class JobLifecycleIT {
   @Test
   void givenHistoriesOfEveryKindAndTwoTemplates_whenSplit_thenEachCheckClosesAJob()
       throws Exception {
-    String channel = newChannel();
-    String harvest = unique("Rules ");
+    String channel = harvests.newChannel();
+    String harvest = ScheduledHarvests.unique("Rules ");
     // a second crawl template: the default one's text with a comment
-    String template = unique("it_template_");
+    String template = ScheduledHarvests.unique("it_template_");
     String text =
         new String(
             admin.getBytes("/api/templates/default_orderxml/crawler-beans.cxml").body(),
@@ -290,11 +292,11 @@ class JobLifecycleIT {
     admin.post("/api/templates/" + template + "/activate");
     List<String> d = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      d.add(unique("it-rules-" + i + "-") + ".dk");
+      d.add(ScheduledHarvests.unique("it-rules-" + i + "-") + ".dk");
     }
-    createHarvest(harvest, channel, "Once");
-    addSeeds(harvest, "", d.subList(0, 5));
-    addSeeds(harvest, "?template=" + template, d.subList(5, 6));
+    harvests.createHarvest(harvest, channel, "Once");
+    harvests.addSeeds(harvest, "", d.subList(0, 5));
+    harvests.addSeeds(harvest, "?template=" + template, d.subList(5, 6));
     String header = "domain,configuration,harvest,job,started,objects,bytes,stop_reason\n";
     String csv =
         header
@@ -326,9 +328,10 @@ class JobLifecycleIT {
               "split.maxTotalSize", "12000",
               "split.maxRelativeSizeDifference", "2",
               "split.minAbsoluteSizeDifference", "0"));
-      activate(harvest);
+      harvests.activate(harvest);
 
-      List<JsonObject> jobs = awaitJobs(harvest, js -> allIn(js, "SUBMITTED"));
+      List<JsonObject> jobs =
+          harvests.awaitJobs(harvest, js -> ScheduledHarvests.allIn(js, "SUBMITTED"));
 
       // split order: the default template's 5500, 5000, 5000, 2640, 1900, then the other's 5000
       // job 1: 5500 + 5000; a third would exceed maxTotalSize 12000        -> TOTAL_SIZE
@@ -337,7 +340,7 @@ class JobLifecycleIT {
       // job 4: the other template's 5000                                   -> END
       List<JsonObject> details = new ArrayList<>();
       for (JsonObject j : jobs) {
-        details.add(job(j.getJsonNumber("id").longValue()));
+        details.add(harvests.job(j.getJsonNumber("id").longValue()));
       }
       details.sort(
           java.util.Comparator.comparingLong(
