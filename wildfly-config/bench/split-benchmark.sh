@@ -99,10 +99,10 @@ PY
 done
 
 # Optional: a list of about a million jobs (JOBS_LIST=1): the last snapshot again, split into
-# jobs of two configurations each, then the job list timed.
+# jobs of JOB_SIZE (default 2) configurations each, then the job list timed.
 if [[ "${JOBS_LIST:-}" == 1 ]]; then
   curl -sf -u "$AUTH" -X PUT -H 'Content-Type: application/json' \
-    -d '{"split.configChunkSize": "2"}' "$API/settings/scheduling" >/dev/null
+    -d "{\"split.configChunkSize\": \"${JOB_SIZE:-2}\"}" "$API/settings/scheduling" >/dev/null
   name="Jobs list benchmark $(date +%s)"
   curl -sf -u "$AUTH" -H 'Content-Type: application/json' -d "{\"name\": \"$name\"}" \
     "$API/harvests/snapshot" >/dev/null

@@ -139,7 +139,7 @@ public class SplitSource {
         lastScanned = scanned.isEmpty() ? afterConfigurationId : scanned.get(scanned.size() - 1).id;
         Map<Long, String> harvested = harvestedDomains(connection, scanned);
         for (Row r : scanned) {
-          String name = harvested.get(r.domainId);
+          String name = harvested.get(r.id);
           if (name != null) {
             rows.add(
                 new Row(
@@ -181,8 +181,10 @@ public class SplitSource {
   }
 
   /**
-   * The names of the domains a snapshot harvests with the given configurations: domains that are
-   * not aliases, whose default configuration is the one scanned.
+   * Which of the scanned configurations a snapshot harvests, with their domains' names: the default
+   * configuration of each domain that is not an alias.
+   *
+   * @return configuration id to domain name, for the harvested configurations only
    */
   private static Map<Long, String> harvestedDomains(Connection connection, List<Row> scanned)
       throws SQLException {
@@ -214,7 +216,7 @@ public class SplitSource {
     for (Row r : scanned) {
       Long defaultConfiguration = defaultOf.get(r.domainId);
       if (defaultConfiguration != null && defaultConfiguration == r.id) {
-        harvested.put(r.domainId, names.get(r.domainId));
+        harvested.put(r.id, names.get(r.domainId));
       }
     }
     return harvested;
