@@ -59,7 +59,8 @@ public class JobPackingWriter extends AbstractItemWriter {
     placed = progress.placed();
     jobsMade = progress.jobsMade();
     lastPlaced = progress.lastPlaced().orElse(null);
-    estimated = placed + SortedRuns.of(split).itemCount();
+    // the run files hold every estimated configuration, placed or not
+    estimated = SortedRuns.of(split).itemCount();
     globalTraps = store.activeGlobalCrawlerTraps();
   }
 
