@@ -313,8 +313,8 @@ class AdminDefinitionsBrowserIT {
 
       // A file imported on the page: the good line imported, the other refused with its reason.
       driver.get(HISTORY + "import-history.xhtml");
-      driver
-          .findElement(By.cssSelector("input[type=file][id^='upload:file']"))
+      browser
+          .await(By.cssSelector("input[type=file][id^='upload:file']"))
           .sendKeys(file.toString());
       driver.findElement(By.id("upload:send")).click();
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("imported")));
@@ -328,8 +328,8 @@ class AdminDefinitionsBrowserIT {
 
       // A file without the header is refused next to the file.
       Files.writeString(file, domain + ",defaultconfig,x,1,2019-03-01T02:00:00Z,1,1,SIZE_LIMIT\n");
-      driver
-          .findElement(By.cssSelector("input[type=file][id^='upload:file']"))
+      browser
+          .await(By.cssSelector("input[type=file][id^='upload:file']"))
           .sendKeys(file.toString());
       driver.findElement(By.id("upload:send")).click();
       wait.until(

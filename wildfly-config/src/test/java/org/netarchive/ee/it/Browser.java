@@ -84,6 +84,36 @@ final class Browser implements AutoCloseable {
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("environment")));
   }
 
+  /**
+   * Waits up to 30 s for an element to be in the page; when it does not come, fails naming the page
+   * that was shown instead (its address, title and the start of its text) and saves a screenshot of
+   * it, so a failure on a slower machine says what the browser saw.
+   */
+  org.openqa.selenium.WebElement await(By locator) {
+    try {
+      return new WebDriverWait(driver, Duration.ofSeconds(30))
+          .until(ExpectedConditions.presenceOfElementLocated(locator));
+    } catch (org.openqa.selenium.TimeoutException e) {
+      String text;
+      try {
+        text = driver.findElement(By.tagName("body")).getText();
+        screenshot("missing-element");
+      } catch (RuntimeException | IOException unreadable) {
+        text = "(page not readable: " + unreadable + ")";
+      }
+      throw new AssertionError(
+          "No element "
+              + locator
+              + " within 30 s on "
+              + driver.getCurrentUrl()
+              + " (title '"
+              + driver.getTitle()
+              + "'); the page said: "
+              + text.substring(0, Math.min(text.length(), 1500)),
+          e);
+    }
+  }
+
   /** Replaces the text of the input with the given id. */
   void type(String id, String text) {
     org.openqa.selenium.WebElement field = driver.findElement(By.id(id));
