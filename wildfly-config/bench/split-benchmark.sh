@@ -123,5 +123,11 @@ if [[ "${JOBS_LIST:-}" == 1 ]]; then
   time_get "jobs, page 10000 (50)" "$API/jobs?size=50&page=10000"
   time_get "jobs with status NEW, first page" "$API/jobs?status=NEW&size=50"
   time_get "jobs of the harvest, first page" "$API/jobs?harvest=$encoded&size=50"
+  for label in "JSF job list page, first view" "JSF job list page, second view (warm)"; do
+    t=$(curl -sf -c "$jar" -b "$jar" -o "$NAS_HOME/jobs-page.html" -w '%{time_total}' \
+      http://127.0.0.1:8080/status/jobs.xhtml)
+    grep -q "SUBMITTED\|NEW" "$NAS_HOME/jobs-page.html" || echo "(the job page shows no job?)"
+    printf '%-48s %6.0f ms\n' "$label" "$(echo "$t * 1000" | bc -l)"
+  done
   time_get "one job's details" "$API/jobs/$(curl -sf -u "$AUTH" "$API/jobs?size=1" | sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)"
 fi

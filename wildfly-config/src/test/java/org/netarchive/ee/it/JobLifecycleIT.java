@@ -185,6 +185,22 @@ class JobLifecycleIT {
 
       // 5 configurations of 1 GB in jobs of at most 2, the 5 MB one alone: 4 jobs
       assertThat(jobs).hasSize(4);
+      // The list is newest first under each filter (each served by its own index), paged and
+      // counted to its end at this size.
+      List<Long> ids = jobs.stream().map(j -> j.getJsonNumber("id").longValue()).toList();
+      assertThat(ids).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+      String ofHarvest = "/api/jobs?harvest=" + Api.segment(harvest);
+      JsonObject firstThree = json(admin.get(ofHarvest + "&run=1&status=SUBMITTED&size=3"));
+      assertThat(idsOf(firstThree)).isEqualTo(ids.subList(0, 3));
+      assertThat(firstThree.getJsonNumber("total").longValue()).isEqualTo(4);
+      assertThat(firstThree.getBoolean("totalIsLowerBound")).isFalse();
+      JsonObject secondPage =
+          json(admin.get("/api/jobs?channel=" + Api.segment(channel) + "&size=2&page=1"));
+      assertThat(idsOf(secondPage)).isEqualTo(ids.subList(2, 4));
+      assertThat(idsOf(json(admin.get("/api/jobs?status=SUBMITTED&size=1000")))).containsAll(ids);
+      assertThat(json(admin.get(ofHarvest + "&status=DONE")).getJsonNumber("total").longValue())
+          .isZero();
+      assertThat(idsOf(json(admin.get(ofHarvest + "&run=2")))).isEmpty();
       List<JsonObject> details = new ArrayList<>();
       for (JsonObject j : jobs) {
         details.add(harvests.job(j.getJsonNumber("id").longValue()));
@@ -421,5 +437,11 @@ class JobLifecycleIT {
     assertThat(json(badStatus).getString("detail")).contains("'RUNNING'", "SUBMITTED");
     assertThat(unknownHarvest.statusCode()).isEqualTo(404);
     assertThat(noJob.statusCode()).isEqualTo(404);
+  }
+
+  private static List<Long> idsOf(JsonObject page) {
+    return page.getJsonArray("items").getValuesAs(JsonObject.class).stream()
+        .map(j -> j.getJsonNumber("id").longValue())
+        .toList();
   }
 }

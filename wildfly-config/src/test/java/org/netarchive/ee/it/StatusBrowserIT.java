@@ -71,7 +71,7 @@ class StatusBrowserIT {
       assertThat(driver.findElements(By.id("menu-jobs"))).as(driver.getPageSource()).isNotEmpty();
       assertThat(driver.findElement(By.id("waiting")).getText())
           .contains(channel, "no harvester agent");
-      assertThat(rowOf(driver, jobId).getText()).contains("Submitted", channel, harvest);
+      assertThat(rowText(driver, jobId)).contains("Submitted", channel, harvest);
       assertThat(driver.findElement(By.id("counts")).getText()).contains("Submitted:");
       System.out.println("Waiting banner: " + driver.findElement(By.id("waiting")).getText());
 
@@ -83,9 +83,8 @@ class StatusBrowserIT {
               jobId, "it-status-agent", started.plusSeconds(20), 40, 10, 30, 1.5, 80, 2, 4096));
       harvests.awaitJob(jobId, j -> j.getJsonObject("job").get("progress") instanceof JsonObject);
       driver.get(UI + "running.xhtml");
-      WebElement bar = progressBarOf(driver, jobId);
-      assertThat(bar.getText()).isEqualTo("75%");
-      String row = rowOf(driver, jobId).getText();
+      assertThat(textOf(() -> progressBarOf(driver, jobId))).isEqualTo("75%");
+      String row = rowText(driver, jobId);
       assertThat(row).contains(harvest, channel, "it-status-agent", "30 of 40", "4,096", "1.5");
       browser.screenshot("status-running-job");
       System.out.println("Running: " + row.replace('\n', ' '));
@@ -94,9 +93,11 @@ class StatusBrowserIT {
       agent.report(
           new JobProgress(
               jobId, "it-status-agent", started.plusSeconds(40), 40, 4, 36, 2.5, 120, 3, 8192));
+      // (the page's poll replaces the table: a row found just before it may be gone when read)
       new WebDriverWait(driver, Duration.ofSeconds(20))
+          .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
           .until(d -> progressBarOf(d, jobId).getText().equals("90%"));
-      assertThat(rowOf(driver, jobId).getText()).contains("36 of 40", "8,192");
+      assertThat(rowText(driver, jobId)).contains("36 of 40", "8,192");
 
       // The job's page: summary, template, and its two domains with their limits.
       driver.findElement(By.linkText(Long.toString(jobId))).click();
@@ -163,7 +164,7 @@ class StatusBrowserIT {
       driver.findElement(By.id("filter:show")).click();
       wait.until(ExpectedConditions.urlContains("status=DONE"));
       assertThat(driver.getCurrentUrl()).contains("harvest=");
-      assertThat(rowOf(driver, jobId).getText()).contains("Done");
+      assertThat(rowText(driver, jobId)).contains("Done");
       assertThat(driver.findElements(By.cssSelector("#list\\:jobs tbody tr"))).hasSize(1);
       driver.get(UI + "jobs.xhtml?status=STARTED&harvest=" + Api.segment(harvest));
       assertThat(driver.findElement(By.id("list:jobs")).getText()).contains("No jobs.");
@@ -176,7 +177,7 @@ class StatusBrowserIT {
               + run
               + "&channel="
               + channel);
-      assertThat(rowOf(driver, jobId).getText()).contains("Done");
+      assertThat(rowText(driver, jobId)).contains("Done");
       driver.get(UI + "jobs.xhtml?harvest=" + Api.segment(harvest) + "&run=" + (run + 1));
       assertThat(driver.findElements(By.linkText(Long.toString(jobId)))).isEmpty();
       // a run without its harvest is refused, saying why
@@ -223,7 +224,7 @@ class StatusBrowserIT {
       assertThat(driver.findElement(By.id("runs")).getText()).contains("DONE");
       driver.findElement(By.xpath("//*[@id='runs']//a")).click();
       wait.until(ExpectedConditions.urlContains("run="));
-      assertThat(rowOf(driver, jobId).getText()).contains(harvest);
+      assertThat(rowText(driver, jobId)).contains(harvest);
     }
   }
 
@@ -279,6 +280,23 @@ class StatusBrowserIT {
   /** The table row that links to the job. */
   private static WebElement rowOf(WebDriver driver, long jobId) {
     return driver.findElement(By.xpath("//tr[.//a[text()='" + jobId + "']]"));
+  }
+
+  /** The text of a job's row, read again if the page's poll replaced the row meanwhile. */
+  private static String rowText(WebDriver driver, long jobId) {
+    return textOf(() -> rowOf(driver, jobId));
+  }
+
+  private static String textOf(java.util.function.Supplier<WebElement> element) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return element.get().getText();
+      } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
+        if (attempt == 5) {
+          throw replaced;
+        }
+      }
+    }
   }
 
   private static WebElement progressBarOf(WebDriver driver, long jobId) {

@@ -5,7 +5,7 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.TypedQuery;
+import jakarta.persistence.Query;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.netarchive.ee.scheduler.application.Installation;
@@ -22,6 +21,7 @@ import org.netarchive.ee.scheduler.application.job.JobViews.HarvestRunView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDetails;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDomainView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
+import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
@@ -59,44 +59,98 @@ public class JobService {
    */
   public Page<JobSummary> list(JobFilter filter, int page, int size) {
     Page.checkRequest(page, size);
-    StringBuilder where = new StringBuilder(" WHERE 1 = 1");
-    Map<String, Object> parameters = new LinkedHashMap<>();
-    if (filter.status() != null) {
-      where.append(" AND j.status = :status");
-      parameters.put("status", filter.status());
-    }
+    // The ids first, in native SQL whose order is that of the index that serves it: the
+    // equality-filtered columns, then the id descending (H2 reads an index in its own order only,
+    // only when ORDER BY spells out that order, and prefers it only when the index covers the
+    // query); then the page's jobs by id.
+    List<String> conditions = new ArrayList<>();
+    List<Object> values = new ArrayList<>();
+    String lead = "";
     if (filter.harvest() != null) {
-      where.append(" AND j.harvestId = :harvest");
-      parameters.put("harvest", harvestNamed(filter.harvest()).id());
+      conditions.add("harvest_id = ?");
+      values.add(harvestNamed(filter.harvest()).id());
+      lead = "harvest_id, harvest_run DESC, ";
       if (filter.run() != null) {
-        where.append(" AND j.harvestRun = :run");
-        parameters.put("run", filter.run());
+        conditions.add("harvest_run = ?");
+        values.add(filter.run());
       }
     }
+    if (filter.status() != null) {
+      conditions.add("status = ?");
+      values.add(filter.status().name());
+      lead = lead.isEmpty() ? "status, " : lead;
+    }
     if (filter.channel() != null) {
-      where.append(" AND j.channelId = :channel");
-      parameters.put("channel", channelNamed(filter.channel()).id());
+      conditions.add("channel_id = ?");
+      values.add(channelNamed(filter.channel()).id());
+      lead = lead.isEmpty() ? "channel_id, " : lead;
     }
     if (filter.createdFrom() != null) {
-      where.append(" AND j.createdAt >= :from");
-      parameters.put("from", filter.createdFrom());
+      conditions.add("created_at >= ?");
+      values.add(filter.createdFrom());
     }
     if (filter.createdTo() != null) {
-      where.append(" AND j.createdAt < :to");
-      parameters.put("to", filter.createdTo());
+      conditions.add("created_at < ?");
+      values.add(filter.createdTo());
     }
-    TypedQuery<HarvestJob> query =
-        em.createQuery(
-            "SELECT j FROM HarvestJob j" + where + " ORDER BY j.id DESC", HarvestJob.class);
-    TypedQuery<Long> count =
-        em.createQuery("SELECT COUNT(j) FROM HarvestJob j" + where, Long.class);
-    parameters.forEach(
-        (name, value) -> {
-          query.setParameter(name, value);
-          count.setParameter(name, value);
-        });
-    List<HarvestJob> jobs = query.setFirstResult(page * size).setMaxResults(size).getResultList();
-    return new Page<>(summaries(jobs), count.getSingleResult(), page, size);
+    String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    Query query =
+        em.createNativeQuery(
+            "SELECT id FROM harvest_job" + where + " ORDER BY " + lead + "id DESC");
+    bind(query, values);
+    List<Long> ids = new ArrayList<>();
+    for (Object id : query.setFirstResult(page * size).setMaxResults(size).getResultList()) {
+      ids.add(((Number) id).longValue());
+    }
+    List<HarvestJob> jobs = new ArrayList<>(ids.size());
+    if (!ids.isEmpty()) {
+      Map<Long, HarvestJob> byId = new HashMap<>();
+      for (HarvestJob job :
+          em.createQuery("SELECT j FROM HarvestJob j WHERE j.id IN :ids", HarvestJob.class)
+              .setParameter("ids", ids)
+              .getResultList()) {
+        byId.put(job.id(), job);
+      }
+      for (Long id : ids) {
+        jobs.add(byId.get(id));
+      }
+    }
+    if (where.isEmpty()) {
+      long total =
+          ((Number) em.createNativeQuery("SELECT COUNT(*) FROM harvest_job").getSingleResult())
+              .longValue();
+      return new Page<>(summaries(jobs), total, page, size);
+    }
+    // A filtered list is counted only so far past this page: counting a million matches costs
+    // seconds and says no more than "many" does.
+    long reach = (long) page * size + size + COUNT_REACH;
+    long counted = countUpTo("harvest_job" + where, values, reach + 1);
+    return new Page<>(summaries(jobs), Math.min(counted, reach), page, size, counted > reach);
+  }
+
+  /**
+   * How many jobs past the end of a page a filtered list counts before it answers "at least"
+   * ({@link Page#totalIsLowerBound()}), and how far the overview counts each status.
+   */
+  public static final int COUNT_REACH = 10_000;
+
+  /** Counts the rows of {@code from} (a table and its WHERE clause), stopping at {@code limit}. */
+  private long countUpTo(String from, List<Object> values, long limit) {
+    Query count =
+        em.createNativeQuery(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM "
+                + from
+                + " FETCH FIRST "
+                + limit
+                + " ROWS ONLY) counted");
+    bind(count, values);
+    return ((Number) count.getSingleResult()).longValue();
+  }
+
+  private static void bind(Query query, List<Object> values) {
+    for (int i = 0; i < values.size(); i++) {
+      query.setParameter(i + 1, values.get(i));
+    }
   }
 
   /** The running (STARTED) jobs with their last progress. */
@@ -211,13 +265,23 @@ public class JobService {
    * recently: their jobs wait until an agent serves the channel.
    */
   public List<String> channelsWithoutAgents() {
-    List<String> waiting =
-        em.createQuery(
-                "SELECT DISTINCT c.name FROM HarvestJob j, HarvestChannel c WHERE c.id = j.channelId"
-                    + " AND j.status IN :statuses ORDER BY c.name",
-                String.class)
-            .setParameter("statuses", List.of(JobStatus.NEW, JobStatus.SUBMITTED))
-            .getResultList();
+    // One look per channel and status (index on status, channel): a channel with a million
+    // waiting jobs costs no more than one with one.
+    List<String> waiting = new ArrayList<>();
+    for (HarvestChannel channel :
+        em.createQuery("SELECT c FROM HarvestChannel c ORDER BY c.name", HarvestChannel.class)
+            .getResultList()) {
+      for (JobStatus status : List.of(JobStatus.NEW, JobStatus.SUBMITTED)) {
+        if (countUpTo(
+                "harvest_job WHERE status = ? AND channel_id = ?",
+                List.of(status.name(), channel.id()),
+                1)
+            > 0) {
+          waiting.add(channel.name());
+          break;
+        }
+      }
+    }
     Instant since = clock.instant().minus(AGENT_SILENCE);
     List<ComponentStatus> agents =
         em.createNamedQuery("ComponentStatus.all", ComponentStatus.class).getResultList().stream()
@@ -236,17 +300,17 @@ public class JobService {
     return unserved;
   }
 
-  /** How many jobs there are in each status. */
-  public Map<String, Long> countsByStatus() {
-    Map<String, Long> counts = new LinkedHashMap<>();
+  /**
+   * How many jobs there are in each status (all statuses, in the order of a job's life), each
+   * counted up to {@link #COUNT_REACH}: a count past it is answered as "at least".
+   */
+  public List<StatusCount> countsByStatus() {
+    List<StatusCount> counts = new ArrayList<>();
     for (JobStatus status : JobStatus.values()) {
-      counts.put(status.name(), 0L);
-    }
-    for (Object[] row :
-        em.createQuery(
-                "SELECT j.status, COUNT(j) FROM HarvestJob j GROUP BY j.status", Object[].class)
-            .getResultList()) {
-      counts.put(((JobStatus) row[0]).name(), (Long) row[1]);
+      long counted =
+          countUpTo("harvest_job WHERE status = ?", List.of(status.name()), COUNT_REACH + 1L);
+      counts.add(
+          new StatusCount(status.name(), Math.min(counted, COUNT_REACH), counted > COUNT_REACH));
     }
     return counts;
   }

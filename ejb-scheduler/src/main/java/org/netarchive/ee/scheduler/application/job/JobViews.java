@@ -123,4 +123,13 @@ public final class JobViews {
       long placed,
       int jobsMade,
       String failure) {}
+
+  /**
+   * How many jobs have a status.
+   *
+   * @param status the status's name
+   * @param count the jobs counted
+   * @param atLeast whether counting stopped there: there are at least {@code count}
+   */
+  public record StatusCount(String status, long count, boolean atLeast) {}
 }

@@ -10,14 +10,21 @@ import java.util.function.Function;
  * @param total how many items the whole list has
  * @param page the page number, from 0
  * @param size the page size
+ * @param totalIsLowerBound whether the list was counted only that far: it has at least {@code
+ *     total} items (long filtered lists are not counted to their end)
  */
-public record Page<T>(List<T> items, long total, int page, int size) {
+public record Page<T>(List<T> items, long total, int page, int size, boolean totalIsLowerBound) {
 
   /** Largest page a client may ask for. */
   public static final int MAX_SIZE = 1000;
 
   public Page {
     items = List.copyOf(items);
+  }
+
+  /** A page of a list counted to its end. */
+  public Page(List<T> items, long total, int page, int size) {
+    this(items, total, page, size, false);
   }
 
   /** Checks a page request, with messages naming the parameter and the value. */
@@ -31,6 +38,6 @@ public record Page<T>(List<T> items, long total, int page, int size) {
   }
 
   public <R> Page<R> map(Function<T, R> mapper) {
-    return new Page<>(items.stream().map(mapper).toList(), total, page, size);
+    return new Page<>(items.stream().map(mapper).toList(), total, page, size, totalIsLowerBound);
   }
 }

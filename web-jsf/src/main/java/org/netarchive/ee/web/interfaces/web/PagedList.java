@@ -33,6 +33,7 @@ public class PagedList<T> extends LazyDataModel<T> {
   private final int size;
   private transient Page<T> fetched;
   private Long total;
+  private boolean totalIsLowerBound;
 
   public PagedList(int size, Key<T> key, Source<T> source) {
     this.size = size;
@@ -45,6 +46,7 @@ public class PagedList<T> extends LazyDataModel<T> {
     if (total == null) {
       fetched = source.page(0, size);
       total = fetched.total();
+      totalIsLowerBound = fetched.totalIsLowerBound();
     }
     return (int) Math.min(Integer.MAX_VALUE, total);
   }
@@ -60,6 +62,7 @@ public class PagedList<T> extends LazyDataModel<T> {
             : source.page(page, rows);
     fetched = null;
     total = answer.total();
+    totalIsLowerBound = answer.totalIsLowerBound();
     setRowCount((int) Math.min(Integer.MAX_VALUE, answer.total()));
     return answer.items();
   }
@@ -75,6 +78,14 @@ public class PagedList<T> extends LazyDataModel<T> {
     return shown == null
         ? null
         : shown.stream().filter(i -> key.of(i).equals(rowKey)).findFirst().orElse(null);
+  }
+
+  /** Whether the list was counted only up to {@link #getTotal()}: it has at least that many. */
+  public boolean isTotalIsLowerBound() {
+    if (total == null) {
+      count(Map.of());
+    }
+    return totalIsLowerBound;
   }
 
   /** The number of items the list had when it was last shown. */

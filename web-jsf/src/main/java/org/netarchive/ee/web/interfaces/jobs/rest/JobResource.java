@@ -13,6 +13,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,6 +23,7 @@ import org.netarchive.ee.scheduler.application.job.JobService;
 import org.netarchive.ee.scheduler.application.job.JobViews.HarvestRunView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDetails;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
+import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 
@@ -30,10 +33,12 @@ import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
  * <ul>
  *   <li>{@code GET /api/jobs?status=FAILED&harvest=Nightly&run=3&channel=HIGHPRIORITY
  *       &from=2026-11-01T00:00:00Z&to=...&page=0&size=50} — jobs, newest first; every filter is
- *       optional
+ *       optional; a filtered list is counted up to 10,000 jobs past the page asked for ({@code
+ *       totalIsLowerBound} says the list has at least {@code total} jobs)
  *   <li>{@code GET /api/jobs/running} — STARTED jobs with their last progress
- *   <li>{@code GET /api/jobs/overview} — jobs per status, and the channels whose jobs wait because
- *       no agent serves them
+ *   <li>{@code GET /api/jobs/overview} — jobs per status (counted up to 10,000; {@code atLeast}
+ *       names the statuses with more), and the channels whose jobs wait because no agent serves
+ *       them
  *   <li>{@code GET /api/jobs/runs?harvest=Nightly} — the runs of a harvest that were split, with
  *       how many configurations and jobs each made
  *   <li>{@code GET /api/jobs/{id}?page=0&size=100} — one job: template, limits, crawler traps,
@@ -51,8 +56,15 @@ public class JobResource {
 
   @EJB private JobService jobs;
 
-  /** Jobs per status and the channels no agent serves. */
-  public record Overview(Map<String, Long> byStatus, List<String> channelsWithoutAgents) {}
+  /**
+   * Jobs per status and the channels no agent serves.
+   *
+   * @param byStatus how many jobs have each status, counted up to {@link JobService#COUNT_REACH}
+   * @param atLeast the statuses whose count stopped there: at least that many jobs have them
+   * @param channelsWithoutAgents channels with waiting jobs and no agent serving them
+   */
+  public record Overview(
+      Map<String, Long> byStatus, List<String> atLeast, List<String> channelsWithoutAgents) {}
 
   @GET
   public Page<JobSummary> list(
@@ -88,7 +100,15 @@ public class JobResource {
   @GET
   @Path("overview")
   public Overview overview() {
-    return new Overview(jobs.countsByStatus(), jobs.channelsWithoutAgents());
+    Map<String, Long> byStatus = new LinkedHashMap<>();
+    List<String> atLeast = new ArrayList<>();
+    for (StatusCount count : jobs.countsByStatus()) {
+      byStatus.put(count.status(), count.count());
+      if (count.atLeast()) {
+        atLeast.add(count.status());
+      }
+    }
+    return new Overview(byStatus, atLeast, jobs.channelsWithoutAgents());
   }
 
   @GET

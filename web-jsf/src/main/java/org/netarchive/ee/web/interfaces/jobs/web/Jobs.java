@@ -10,13 +10,13 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.channel.ChannelService;
 import org.netarchive.ee.scheduler.application.channel.ChannelView;
 import org.netarchive.ee.scheduler.application.job.JobFilter;
 import org.netarchive.ee.scheduler.application.job.JobService;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
+import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 import org.netarchive.ee.web.interfaces.web.PagedList;
@@ -49,7 +49,7 @@ public class Jobs implements Serializable {
   private LocalDate from;
   private LocalDate to;
   private PagedList<JobSummary> list;
-  private Map<String, Long> counts;
+  private List<StatusCount> counts;
   private List<String> channelsWithoutAgents;
   private List<String> channels;
 
@@ -143,9 +143,12 @@ public class Jobs implements Serializable {
     return list;
   }
 
-  /** How many jobs there are in each status (all statuses, in the order of a job's life). */
-  public List<Map.Entry<String, Long>> getCounts() {
-    return List.copyOf(counts.entrySet());
+  /**
+   * How many jobs there are in each status (all statuses, in the order of a job's life); a count
+   * marked {@code atLeast} stopped at {@link JobService#COUNT_REACH}.
+   */
+  public List<StatusCount> getCounts() {
+    return counts;
   }
 
   public List<String> getChannelsWithoutAgents() {
