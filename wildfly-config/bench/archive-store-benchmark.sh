@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Benchmark: storing a large WARC in the two local replicas, with verification, against
+# cp + sha512sum of the same file to the same disk in the same run.
+#
+#   wildfly-config/bench/archive-store-benchmark.sh [SIZE_MB]      (default: 1024)
+#
+# Starts the system with a scratch NAS_HOME (bitarchives under it, so on the same disk as the
+# copy), makes a file of SIZE_MB random megabytes named like a WARC, times `cp` + `sync` +
+# `sha512sum` of it, then times `netarchive archive upload` (the agent distribution's
+# bin/netarchive-archive: client SHA-512, both replicas fetch, verify, sync and link it, then report
+# the SHA-512 of their copies) while sampling the server's resident memory. Needs a build (the
+# agent tarball and the provisioned server); figures go to BENCHMARKS.md by hand, with the machine.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SIZE_MB=${1:-1024}
+export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
+export NAS_SKIP_BUILD=${NAS_SKIP_BUILD:-1}
+export NAS_ADMIN_PASSWORD=bench-admin-password
+export NAS_AGENT_PASSWORD=bench-agent-password
+
+"$ROOT/wildfly-config/bin/netarchive" run >"$NAS_HOME/run.out" 2>&1 &
+RUNNER=$!
+trap '"$ROOT/wildfly-config/bin/netarchive" stop >/dev/null; wait $RUNNER 2>/dev/null || true' EXIT
+until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
+  kill -0 $RUNNER 2>/dev/null || { cat "$NAS_HOME/run.out"; exit 1; }
+  sleep 2
+done
+SERVER_PID=$(cat "$NAS_HOME/netarchive.pid")
+
+# Unpacks the tools under NAS_HOME before the clock runs.
+"$ROOT/wildfly-config/bin/netarchive" archive --help >/dev/null
+
+work="$NAS_HOME/bench"
+mkdir -p "$work"
+file="$work/1-1-$(date +%Y%m%d%H%M%S)-00000-bench.warc.gz"
+head -c "$((SIZE_MB * 1024 * 1024))" /dev/urandom >"$file"
+sync
+
+start=$(date +%s.%N)
+cp "$file" "$work/copy"
+sync
+sha512sum "$work/copy" >/dev/null
+end=$(date +%s.%N)
+baseline=$(echo "$end - $start" | bc -l)
+rm -f "$work/copy"
+
+rss_log="$work/rss.txt"
+(while kill -0 "$SERVER_PID" 2>/dev/null; do
+   awk '/VmRSS/ { print $2 }' "/proc/$SERVER_PID/status"; sleep 0.5
+ done) >"$rss_log" &
+SAMPLER=$!
+start=$(date +%s.%N)
+"$ROOT/wildfly-config/bin/netarchive" archive upload "$file"
+end=$(date +%s.%N)
+kill $SAMPLER 2>/dev/null || true
+store=$(echo "$end - $start" | bc -l)
+
+printf 'file: %d MB\n' "$SIZE_MB"
+printf 'cp + sync + sha512sum: %.1f s (%.0f MB/s)\n' "$baseline" "$(echo "$SIZE_MB / $baseline" | bc -l)"
+printf 'store in 2 replicas, verified: %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate\n' \
+  "$store" "$(echo "$SIZE_MB / $store" | bc -l)" "$(echo "100 * $baseline / $store" | bc -l)"
+sort -n "$rss_log" | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "server RSS during the store: %.0f to %.0f MB\n", min / 1024, max / 1024 }'

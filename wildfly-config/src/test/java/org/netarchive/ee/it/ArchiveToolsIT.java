@@ -1,0 +1,123 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcWriter;
+
+/**
+ * The packaged command-line tools ({@code bin/netarchive-archive} of the agent distribution) as an
+ * operator runs them against the server: upload, get-record and batch, with their exit codes.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ArchiveToolsIT {
+
+  @TempDir Path dir;
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private Result tool(String... args) throws IOException, InterruptedException {
+    Path launcher = Path.of(System.getProperty("agent.home"), "bin", "netarchive-archive");
+    assertThat(launcher).as("the agent distribution, unpacked by the build").isRegularFile();
+    List<String> command = new ArrayList<>();
+    command.add("bash");
+    command.add(launcher.toString());
+    command.add("--broker");
+    command.add(ServerUnderTest.BROKER);
+    command.add("--timeout");
+    command.add("60");
+    command.addAll(Arrays.asList(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
+    builder.redirectOutput(dir.resolve("out.txt").toFile());
+    builder.redirectError(dir.resolve("err.txt").toFile());
+    Process process = builder.start();
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the tool finishes").isTrue();
+    return new Result(
+        process.exitValue(),
+        Files.readString(dir.resolve("out.txt")),
+        Files.readString(dir.resolve("err.txt")));
+  }
+
+  private Path warc(String name) throws IOException {
+    Path file = dir.resolve(name);
+    try (WarcWriter writer =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))) {
+      for (int i = 0; i < 3; i++) {
+        writer.write(
+            new WarcResponse.Builder(URI.create("http://kb.dk/tools/" + i))
+                .date(Instant.now())
+                .body(
+                    MediaType.HTTP_RESPONSE,
+                    ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nrecord " + i)
+                        .getBytes(StandardCharsets.UTF_8))
+                .build());
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void givenWarc_whenUploadedAndReadWithTheTools_thenExitCodesAndBytesAreRight() throws Exception {
+    String name = "9-" + UUID.randomUUID().toString().substring(0, 8) + "-tools.warc";
+    Path file = warc(name);
+    List<Long> offsets = new ArrayList<>();
+    try (WarcReader reader = new WarcReader(file)) {
+      for (WarcRecord ignored : reader) {
+        offsets.add(reader.position());
+      }
+    }
+    byte[] original = Files.readAllBytes(file);
+
+    Result upload = tool("upload", "--delete", file.toString());
+    assertThat(upload.exitCode()).as(upload.err()).isZero();
+    assertThat(upload.out()).contains("stored and deleted");
+    assertThat(file).doesNotExist();
+
+    Path record = dir.resolve("record.warc");
+    Result get =
+        tool("--replica", "TWO", "get-record", name, offsets.get(1).toString(), record.toString());
+    assertThat(get.exitCode()).as(get.err()).isZero();
+    assertThat(Files.readAllBytes(record))
+        .isEqualTo(
+            Arrays.copyOfRange(original, offsets.get(1).intValue(), offsets.get(2).intValue()));
+
+    Result notARecord =
+        tool("get-record", name, String.valueOf(offsets.get(1) + 3), dir.resolve("r2").toString());
+    assertThat(notARecord.exitCode()).isEqualTo(1);
+    assertThat(notARecord.err()).contains("No WARC or ARC record starts at offset");
+
+    Path list = dir.resolve("list.txt");
+    Result batch = tool("--replica", "ONE", "--files", name, "batch", "checksum", list.toString());
+    assertThat(batch.exitCode()).as(batch.err()).isZero();
+    assertThat(Files.readString(list)).startsWith(name + "##");
+
+    Result unknownJob = tool("--replica", "ONE", "batch", "evil", dir.resolve("x").toString());
+    assertThat(unknownJob.exitCode()).isEqualTo(1);
+    assertThat(unknownJob.err()).contains("There is no batch job 'evil'");
+  }
+}
