@@ -25,7 +25,8 @@ until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
   kill -0 $RUNNER 2>/dev/null || { cat "$NAS_HOME/run.out"; exit 1; }
   sleep 2
 done
-SERVER_PID=$(cat "$NAS_HOME/netarchive.pid")
+# The pid file names the process group of the run; the server is its JVM.
+SERVER_PID=$(pgrep -g "$(cat "$NAS_HOME/netarchive.pid")" -f org.jboss.as.standalone | head -n 1)
 
 # Unpacks the tools under NAS_HOME before the clock runs.
 "$ROOT/wildfly-config/bin/netarchive" archive --help >/dev/null
@@ -59,4 +60,5 @@ printf 'file: %d MB\n' "$SIZE_MB"
 printf 'cp + sync + sha512sum: %.1f s (%.0f MB/s)\n' "$baseline" "$(echo "$SIZE_MB / $baseline" | bc -l)"
 printf 'store in 2 replicas, verified: %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate\n' \
   "$store" "$(echo "$SIZE_MB / $store" | bc -l)" "$(echo "100 * $baseline / $store" | bc -l)"
+grep -E "Upload of|Checksum of" "$NAS_HOME/server/log/server.log" | sed 's/.*INFO  //' | tail -n 4
 sort -n "$rss_log" | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "server RSS during the store: %.0f to %.0f MB\n", min / 1024, max / 1024 }'

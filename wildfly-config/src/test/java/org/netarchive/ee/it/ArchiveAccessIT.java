@@ -5,22 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -31,16 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ArchiveRequestException;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
-import org.netarchive.ee.common.archive.FileServer;
-import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.GetRecordReply;
-import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
-import org.netpreserve.jwarc.WarcReader;
-import org.netpreserve.jwarc.WarcRecord;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcWriter;
 import org.netpreserve.jwarc.cdx.CdxWriter;
 
 /**
@@ -53,66 +36,30 @@ import org.netpreserve.jwarc.cdx.CdxWriter;
 @RunAsClient
 class ArchiveAccessIT {
 
-  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
-
   @TempDir Path dir;
 
-  private ActiveMQConnectionFactory factory;
-  private FileServer files;
+  private ArchiveFixtures fixtures;
   private ArchiveClient client;
   private String prefix;
 
   @BeforeEach
   void connect() throws IOException {
-    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-    files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
-    client =
-        new ArchiveClient(
-            factory,
-            ServerUnderTest.AGENT,
-            ServerUnderTest.agentPassword(),
-            CHANNELS,
-            files,
-            Duration.ofSeconds(60),
-            0);
+    fixtures = new ArchiveFixtures();
+    client = fixtures.client(0);
     prefix = "7-" + UUID.randomUUID().toString().substring(0, 8);
   }
 
   @AfterEach
   void disconnect() {
-    files.close();
-    factory.close();
+    fixtures.close();
   }
 
   private Path warc(String name, WarcCompression compression) throws IOException {
-    Path file = dir.resolve(name);
-    try (WarcWriter writer =
-        new WarcWriter(
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            compression)) {
-      for (int i = 0; i < 5; i++) {
-        writer.write(
-            new WarcResponse.Builder(URI.create("http://kb.dk/" + name + "/" + i))
-                .date(Instant.parse("2025-01-31T12:00:00Z").plusSeconds(i))
-                .body(
-                    MediaType.HTTP_RESPONSE,
-                    ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>" + name + " " + i)
-                        .getBytes(StandardCharsets.UTF_8))
-                .build());
-      }
-    }
-    return file;
+    return ArchiveFixtures.warc(dir.resolve(name), compression, 5, name);
   }
 
   private static List<Long> offsets(Path file) throws IOException {
-    List<Long> offsets = new ArrayList<>();
-    try (WarcReader reader = new WarcReader(file)) {
-      for (WarcRecord ignored : reader) {
-        offsets.add(reader.position());
-      }
-    }
-    offsets.add(Files.size(file));
-    return offsets;
+    return ArchiveFixtures.recordOffsets(file);
   }
 
   @Test

@@ -8,22 +8,13 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -34,16 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ArchiveStoreException;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
-import org.netarchive.ee.common.archive.FileServer;
-import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.RemoteFileRef;
 import org.netarchive.ee.common.message.StoreRequest;
-import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcWriter;
-import org.netpreserve.jwarc.Warcinfo;
 
 /**
  * Stores through the real broker, repository and bitarchives of the provisioned server, with the
@@ -56,68 +41,34 @@ import org.netpreserve.jwarc.Warcinfo;
 @RunAsClient
 class ArchiveStoreIT {
 
-  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
   private static final List<String> REPLICAS = List.of("ONE", "TWO");
 
   @TempDir Path dir;
 
-  private ActiveMQConnectionFactory factory;
-  private FileServer files;
+  private ArchiveFixtures fixtures;
   private ArchiveClient client;
 
   @BeforeEach
   void connect() throws IOException {
-    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-    // Offers without local paths: the server's bitarchives fetch every file over HTTP.
-    files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
-    client = archiveClient(1);
-  }
-
-  private ArchiveClient archiveClient(int retries) {
-    return new ArchiveClient(
-        factory,
-        ServerUnderTest.AGENT,
-        ServerUnderTest.agentPassword(),
-        CHANNELS,
-        files,
-        Duration.ofSeconds(60),
-        retries);
+    fixtures = new ArchiveFixtures();
+    client = fixtures.client(1);
   }
 
   @AfterEach
   void disconnect() {
-    files.close();
-    factory.close();
+    fixtures.close();
   }
 
-  /** A small WARC as Heritrix writes them: warcinfo, then responses. */
+  private ArchiveClient archiveClient(int retries) {
+    return fixtures.client(retries);
+  }
+
   private Path warc(String name, String marker) throws IOException {
-    Path file = dir.resolve(name);
-    try (WarcWriter writer =
-        new WarcWriter(
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            WarcCompression.GZIP)) {
-      writer.write(
-          new Warcinfo.Builder()
-              .fields(Map.of("software", List.of("Heritrix/3.13.0"), "isPartOf", List.of(marker)))
-              .build());
-      for (int i = 0; i < 20; i++) {
-        byte[] http =
-            ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>" + marker + " " + i + "</p>")
-                .getBytes(StandardCharsets.UTF_8);
-        writer.write(
-            new WarcResponse.Builder(URI.create("http://kb.dk/" + i))
-                .date(Instant.now())
-                .body(MediaType.HTTP_RESPONSE, http)
-                .build());
-      }
-    }
-    return file;
+    return ArchiveFixtures.warc(dir.resolve(name), WarcCompression.GZIP, 20, marker);
   }
 
   private static Path archived(String replica, String name) {
-    return Path.of(System.getProperty("it.server.base"), "data", "bitarchive", replica, "filedir")
-        .resolve(name);
+    return ArchiveFixtures.archived(replica, name);
   }
 
   private static String unique(String suffix) {
@@ -194,7 +145,7 @@ class ArchiveStoreIT {
   void givenPathTraversalName_whenSentToTheRepository_thenDeadLetteredAndNothingWritten()
       throws Exception {
     Path file = warc(unique(".warc.gz"), "evil");
-    RemoteFileRef ref = files.offer(file);
+    RemoteFileRef ref = fixtures.files.offer(file);
     String marker = UUID.randomUUID().toString();
     // The records refuse such a name, so the message is written as a malicious client would.
     String json =
@@ -202,13 +153,15 @@ class ArchiveStoreIT {
             .encode(new StoreRequest("evil-1", "placeholder.warc", ref))
             .replace("\"placeholder.warc\"", "\"../../../evil-" + marker + ".warc\"");
     try (JMSContext context =
-        factory.createContext(
+        fixtures.factory.createContext(
             ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE)) {
       TextMessage message = context.createTextMessage(json);
       message.setStringProperty("itMarker", marker);
-      context.createProducer().send(context.createQueue(CHANNELS.theRepos().name()), message);
+      context
+          .createProducer()
+          .send(context.createQueue(ArchiveFixtures.CHANNELS.theRepos().name()), message);
 
-      Queue deadLetters = context.createQueue(CHANNELS.deadLetters().name());
+      Queue deadLetters = context.createQueue(ArchiveFixtures.CHANNELS.deadLetters().name());
       try (JMSConsumer consumer =
           context.createConsumer(deadLetters, "itMarker = '" + marker + "'")) {
         TextMessage dead = (TextMessage) consumer.receive(Duration.ofSeconds(60).toMillis());
@@ -222,22 +175,25 @@ class ArchiveStoreIT {
     }
   }
 
-  private static List<Path> tempFiles() throws IOException {
-    try (Stream<Path> temps =
-        Stream.of("ONE", "TWO")
-            .map(
-                r ->
-                    Path.of(
-                        System.getProperty("it.server.base"), "data", "bitarchive", r, "tempdir"))
-            .flatMap(
-                d -> {
-                  try {
-                    return Files.list(d).toList().stream();
-                  } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                  }
-                })) {
-      return temps.toList();
+  @Test
+  void givenRunningServer_whenAskingForItsStatus_thenTheBitarchivesOfBothReplicasReport()
+      throws Exception {
+    String status = Api.admin().get("/api/system/status").body();
+
+    for (String replica : REPLICAS) {
+      assertThat(status).contains("\"bitarchive-" + replica + "-bitarchive@");
     }
+    assertThat(status).contains("BITARCHIVE").contains("DEV_ONE_ANY_BA");
+  }
+
+  private static List<Path> tempFiles() throws IOException {
+    List<Path> temps = new java.util.ArrayList<>();
+    for (String replica : REPLICAS) {
+      try (Stream<Path> files =
+          Files.list(ArchiveFixtures.bitarchive(replica).resolve("tempdir"))) {
+        temps.addAll(files.toList());
+      }
+    }
+    return temps;
   }
 }

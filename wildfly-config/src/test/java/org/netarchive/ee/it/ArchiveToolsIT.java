@@ -3,13 +3,8 @@ package org.netarchive.ee.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,11 +15,7 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.netpreserve.jwarc.MediaType;
-import org.netpreserve.jwarc.WarcReader;
-import org.netpreserve.jwarc.WarcRecord;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcWriter;
+import org.netpreserve.jwarc.WarcCompression;
 
 /**
  * The packaged command-line tools ({@code bin/netarchive-archive} of the agent distribution) as an
@@ -62,35 +53,11 @@ class ArchiveToolsIT {
         Files.readString(dir.resolve("err.txt")));
   }
 
-  private Path warc(String name) throws IOException {
-    Path file = dir.resolve(name);
-    try (WarcWriter writer =
-        new WarcWriter(
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))) {
-      for (int i = 0; i < 3; i++) {
-        writer.write(
-            new WarcResponse.Builder(URI.create("http://kb.dk/tools/" + i))
-                .date(Instant.now())
-                .body(
-                    MediaType.HTTP_RESPONSE,
-                    ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nrecord " + i)
-                        .getBytes(StandardCharsets.UTF_8))
-                .build());
-      }
-    }
-    return file;
-  }
-
   @Test
   void givenWarc_whenUploadedAndReadWithTheTools_thenExitCodesAndBytesAreRight() throws Exception {
     String name = "9-" + UUID.randomUUID().toString().substring(0, 8) + "-tools.warc";
-    Path file = warc(name);
-    List<Long> offsets = new ArrayList<>();
-    try (WarcReader reader = new WarcReader(file)) {
-      for (WarcRecord ignored : reader) {
-        offsets.add(reader.position());
-      }
-    }
+    Path file = ArchiveFixtures.warc(dir.resolve(name), WarcCompression.NONE, 3, "tools");
+    List<Long> offsets = ArchiveFixtures.recordOffsets(file);
     byte[] original = Files.readAllBytes(file);
 
     Result upload = tool("upload", "--delete", file.toString());

@@ -72,64 +72,54 @@ public class ArcRepository {
     return replyTo;
   }
 
-  private void getFile(GetFileRequest request, Destination replyTo) {
-    String problem = problemWithReplica(request.replicaId());
-    String replica = request.replicaId();
-    if (problem == null && replica == null) {
-      replica = completedReplica(request.fileName());
-      if (replica == null) {
-        problem = noCompleteCopy(request.fileName());
-      }
+  /** The replica to read a file from, or why there is none. */
+  private record ReplicaChoice(String replica, String problem) {}
+
+  private ReplicaChoice chooseReplica(String fileName, String requested) {
+    String problem = problemWithReplica(requested);
+    if (problem != null || requested != null) {
+      return new ReplicaChoice(requested, problem);
     }
-    if (problem != null) {
-      messaging.reply(
-          replyTo,
-          new GetFileReply(request.requestId(), request.fileName(), replica, 0, null, problem));
+    String completed = completedReplica(fileName);
+    return completed != null
+        ? new ReplicaChoice(completed, null)
+        : new ReplicaChoice(null, noCompleteCopy(fileName));
+  }
+
+  private void getFile(GetFileRequest request, Destination replyTo) {
+    ReplicaChoice choice = chooseReplica(request.fileName(), request.replicaId());
+    if (choice.problem() != null) {
+      messaging.reply(replyTo, GetFileReply.refused(request, choice.problem()));
       return;
     }
     messaging.toBitarchives(
-        replica,
-        new GetFileRequest(request.requestId(), request.fileName(), replica, request.target()),
+        choice.replica(),
+        new GetFileRequest(
+            request.requestId(), request.fileName(), choice.replica(), request.target()),
         replyTo);
   }
 
   private void getRecord(GetRecordRequest request, Destination replyTo) {
-    String problem = problemWithReplica(request.replicaId());
-    String replica = request.replicaId();
-    if (problem == null && replica == null) {
-      replica = completedReplica(request.fileName());
-      if (replica == null) {
-        problem = noCompleteCopy(request.fileName());
-      }
-    }
-    if (problem != null) {
-      messaging.reply(
-          replyTo,
-          new GetRecordReply(
-              request.requestId(), request.fileName(), request.offset(), 0, null, problem));
+    ReplicaChoice choice = chooseReplica(request.fileName(), request.replicaId());
+    if (choice.problem() != null) {
+      messaging.reply(replyTo, GetRecordReply.refused(request, choice.problem()));
       return;
     }
     messaging.toBitarchives(
-        replica,
+        choice.replica(),
         new GetRecordRequest(
-            request.requestId(), request.fileName(), request.offset(), replica, request.target()),
+            request.requestId(),
+            request.fileName(),
+            request.offset(),
+            choice.replica(),
+            request.target()),
         replyTo);
   }
 
   private void batch(BatchRequest request, Destination replyTo) {
     String problem = problemWithReplica(request.replicaId());
     if (problem != null) {
-      messaging.reply(
-          replyTo,
-          new BatchReply(
-              request.requestId(),
-              request.job(),
-              request.replicaId(),
-              0,
-              List.of(),
-              0,
-              null,
-              problem));
+      messaging.reply(replyTo, BatchReply.refused(request, problem));
       return;
     }
     messaging.toBitarchives(request.replicaId(), request, replyTo);

@@ -16,15 +16,18 @@ import java.util.logging.Logger;
 @PermitAll
 @Singleton
 @Startup
-@DependsOn("Bitarchives")
+@DependsOn({"Bitarchives", "BitarchiveHeartbeats"})
 public class ArchiveStartup {
 
   private static final Logger LOG = Logger.getLogger(ArchiveStartup.class.getName());
 
   @Inject private ArcRepository repository;
+  @Inject private BitarchiveHeartbeats heartbeats;
 
   @PostConstruct
   void resume() {
+    // The monitor knows the bitarchives from the start, not only after the first minute.
+    heartbeats.send();
     int resumed = repository.resumeUnfinishedStores();
     if (resumed > 0) {
       LOG.info(() -> "Resumed " + resumed + " unfinished stores");

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
@@ -57,6 +56,7 @@ public class Bitarchive {
   /** Fetches, verifies and stores a file, and answers the repository. */
   public void upload(UploadRequest request) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
+    long started = System.nanoTime();
     UploadOutcome outcome;
     String reason = null;
     try (InputStream data = remoteFiles.open(request.file())) {
@@ -74,6 +74,7 @@ public class Bitarchive {
     }
     String why = reason;
     UploadOutcome result = outcome;
+    double seconds = (System.nanoTime() - started) / 1e9;
     LOG.info(
         () ->
             "Upload of '"
@@ -84,6 +85,11 @@ public class Bitarchive {
                 + request.attempt()
                 + "): "
                 + result
+                + String.format(" in %.1f s", seconds)
+                + (result == UploadOutcome.STORED
+                    ? String.format(
+                        " (%.0f MB/s)", request.file().size() / 1e6 / Math.max(seconds, 1e-3))
+                    : "")
                 + (why == null ? "" : ": " + why));
     messaging.toRepository(
         new UploadReply(
@@ -131,9 +137,7 @@ public class Bitarchive {
               extent.recordType(),
               null);
     } catch (IOException | IllegalArgumentException e) {
-      reply =
-          new GetRecordReply(
-              request.requestId(), request.fileName(), request.offset(), 0, null, reason(e));
+      reply = GetRecordReply.refused(request, reason(e));
     }
     messaging.reply(replyTo, reply);
   }
@@ -161,16 +165,7 @@ public class Bitarchive {
               sha512,
               null);
     } catch (IOException | IllegalArgumentException e) {
-      reply =
-          new BatchReply(
-              request.requestId(),
-              request.job(),
-              request.replicaId(),
-              0,
-              List.of(),
-              0,
-              null,
-              reason(e));
+      reply = BatchReply.refused(request, reason(e));
     } finally {
       if (result != null) {
         try {
@@ -203,6 +198,7 @@ public class Bitarchive {
   /** Computes the checksum of a copy from the bytes on disk, and answers the repository. */
   public void checksum(ChecksumRequest request) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
+    long started = System.nanoTime();
     String sha512 = null;
     String failure = null;
     try {
@@ -215,6 +211,15 @@ public class Bitarchive {
     } catch (IOException e) {
       failure = "cannot read file '" + request.fileName() + "': " + e.getMessage();
     }
+    String result = failure == null ? "computed" : "failed: " + failure;
+    LOG.info(
+        () ->
+            String.format(
+                "Checksum of '%s' in replica %s %s in %.1f s",
+                request.fileName(),
+                request.replicaId(),
+                result,
+                (System.nanoTime() - started) / 1e9));
     messaging.toRepository(
         new ChecksumReply(
             request.replicaId(), request.fileName(), sha512, failure, bitarchives.instanceName()));

@@ -50,4 +50,16 @@ public record BatchReply(
   public boolean ok() {
     return failure == null;
   }
+
+  /**
+   * The answer that a job did not run.
+   *
+   * @param request the request
+   * @param failure why
+   * @return the answer
+   */
+  public static BatchReply refused(BatchRequest request, String failure) {
+    return new BatchReply(
+        request.requestId(), request.job(), request.replicaId(), 0, List.of(), 0, null, failure);
+  }
 }

@@ -41,4 +41,16 @@ public record GetFileReply(
   public boolean ok() {
     return failure == null;
   }
+
+  /**
+   * The answer that a request could not be served.
+   *
+   * @param request the request
+   * @param failure why
+   * @return the answer
+   */
+  public static GetFileReply refused(GetFileRequest request, String failure) {
+    return new GetFileReply(
+        request.requestId(), request.fileName(), request.replicaId(), 0, null, failure);
+  }
 }

@@ -38,4 +38,16 @@ public record GetRecordReply(
   public boolean ok() {
     return failure == null;
   }
+
+  /**
+   * The answer that a request could not be served.
+   *
+   * @param request the request
+   * @param failure why
+   * @return the answer
+   */
+  public static GetRecordReply refused(GetRecordRequest request, String failure) {
+    return new GetRecordReply(
+        request.requestId(), request.fileName(), request.offset(), 0, null, failure);
+  }
 }

@@ -1,7 +1,9 @@
 package org.netarchive.ee.archive.interfaces.jms;
 
 import jakarta.inject.Inject;
+import jakarta.jms.Destination;
 import org.netarchive.ee.archive.application.ArchiveSettings;
+import org.netarchive.ee.archive.application.Bitarchive;
 import org.netarchive.ee.common.jms.JsonMessageListener;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumRequest;
@@ -18,6 +20,32 @@ import org.netarchive.ee.common.message.UploadRequest;
 abstract class BitarchiveConsumer extends JsonMessageListener {
 
   @Inject private ArchiveSettings settings;
+  @Inject private Bitarchive bitarchive;
+
+  /** An upload to the bitarchive of the replica bound at the given position. */
+  void upload(Message message, int replicaPosition) {
+    if (!(addressed(message, replicaPosition) instanceof UploadRequest upload)) {
+      throw new IllegalArgumentException(
+          "The bitarchives' upload queue takes UploadRequest messages, not "
+              + message.getClass().getSimpleName());
+    }
+    bitarchive.upload(upload);
+  }
+
+  /** A request to every bitarchive of the replica bound at the given position. */
+  void request(Message message, Destination replyTo, int replicaPosition) {
+    switch (addressed(message, replicaPosition)) {
+      case ChecksumRequest request -> bitarchive.checksum(request);
+      case GetFileRequest request -> bitarchive.getFile(request, replyTo);
+      case GetRecordRequest request -> bitarchive.getRecord(request, replyTo);
+      case BatchRequest request -> bitarchive.batch(request, replyTo);
+      default ->
+          throw new IllegalArgumentException(
+              "The bitarchives' topic takes ChecksumRequest, GetFileRequest, GetRecordRequest and"
+                  + " BatchRequest messages, not "
+                  + message.getClass().getSimpleName());
+    }
+  }
 
   /**
    * The message, after checking that it is addressed to the replica bound at the given position.

@@ -2,14 +2,7 @@ package org.netarchive.ee.archive.interfaces.jms;
 
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
-import jakarta.inject.Inject;
-import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
-import org.netarchive.ee.archive.application.Bitarchive;
-import org.netarchive.ee.common.message.BatchRequest;
-import org.netarchive.ee.common.message.ChecksumRequest;
-import org.netarchive.ee.common.message.GetFileRequest;
-import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
 
 /**
@@ -37,21 +30,8 @@ import org.netarchive.ee.common.message.Message;
     })
 public class SecondReplicaBitarchivesConsumer extends BitarchiveConsumer {
 
-  @Inject private Bitarchive bitarchive;
-
   @Override
   protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
-    Destination replyTo = raw.getJMSReplyTo();
-    switch (addressed(message, 2)) {
-      case ChecksumRequest request -> bitarchive.checksum(request);
-      case GetFileRequest request -> bitarchive.getFile(request, replyTo);
-      case GetRecordRequest request -> bitarchive.getRecord(request, replyTo);
-      case BatchRequest request -> bitarchive.batch(request, replyTo);
-      default ->
-          throw new IllegalArgumentException(
-              "The bitarchives' topic takes ChecksumRequest, GetFileRequest, GetRecordRequest and"
-                  + " BatchRequest messages, not "
-                  + message.getClass().getSimpleName());
-    }
+    request(message, raw.getJMSReplyTo(), 2);
   }
 }

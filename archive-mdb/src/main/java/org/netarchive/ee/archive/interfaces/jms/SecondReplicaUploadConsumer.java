@@ -2,11 +2,8 @@ package org.netarchive.ee.archive.interfaces.jms;
 
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
-import jakarta.inject.Inject;
 import jakarta.jms.JMSException;
-import org.netarchive.ee.archive.application.Bitarchive;
 import org.netarchive.ee.common.message.Message;
-import org.netarchive.ee.common.message.UploadRequest;
 
 /** Uploads to the bitarchive of the second replica, on its {@code <ENV>_<REPLICA>_ANY_BA}. */
 @MessageDriven(
@@ -21,15 +18,8 @@ import org.netarchive.ee.common.message.UploadRequest;
     })
 public class SecondReplicaUploadConsumer extends BitarchiveConsumer {
 
-  @Inject private Bitarchive bitarchive;
-
   @Override
   protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
-    if (!(addressed(message, 2) instanceof UploadRequest upload)) {
-      throw new IllegalArgumentException(
-          "The bitarchives' upload queue takes UploadRequest messages, not "
-              + message.getClass().getSimpleName());
-    }
-    bitarchive.upload(upload);
+    upload(message, 2);
   }
 }

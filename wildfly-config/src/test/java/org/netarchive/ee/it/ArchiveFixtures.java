@@ -1,0 +1,109 @@
+package org.netarchive.ee.it;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.netarchive.ee.common.archive.ArchiveClient;
+import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.channel.Channels;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcCompression;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcWriter;
+import org.netpreserve.jwarc.Warcinfo;
+
+/**
+ * What the archive ITs share: a client connected like a harvester agent, with a file server whose
+ * offers make the server fetch over HTTP, and WARC files as Heritrix writes them.
+ */
+final class ArchiveFixtures implements AutoCloseable {
+
+  static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
+
+  final ActiveMQConnectionFactory factory;
+  final FileServer files;
+
+  ArchiveFixtures() throws IOException {
+    factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+    // Offers without local paths: the server's bitarchives fetch every file over HTTP.
+    files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
+  }
+
+  /** A client that asks again the given number of times after NOT OK or no answer. */
+  ArchiveClient client(int retries) {
+    return new ArchiveClient(
+        factory,
+        ServerUnderTest.AGENT,
+        ServerUnderTest.agentPassword(),
+        CHANNELS,
+        files,
+        Duration.ofSeconds(60),
+        retries);
+  }
+
+  @Override
+  public void close() {
+    files.close();
+    factory.close();
+  }
+
+  /** A WARC as Heritrix writes them: a warcinfo record naming the marker, then responses. */
+  static Path warc(Path file, WarcCompression compression, int responses, String marker)
+      throws IOException {
+    try (WarcWriter writer =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            compression)) {
+      writer.write(
+          new Warcinfo.Builder()
+              .fields(Map.of("software", List.of("Heritrix/3.13.0"), "isPartOf", List.of(marker)))
+              .build());
+      for (int i = 0; i < responses; i++) {
+        byte[] http =
+            ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>" + marker + " " + i + "</p>")
+                .getBytes(StandardCharsets.UTF_8);
+        writer.write(
+            new WarcResponse.Builder(URI.create("http://kb.dk/" + marker + "/" + i))
+                .date(Instant.parse("2025-01-31T12:00:00Z").plusSeconds(i))
+                .body(MediaType.HTTP_RESPONSE, http)
+                .build());
+      }
+    }
+    return file;
+  }
+
+  /** The offsets of the file's records, then its length. */
+  static List<Long> recordOffsets(Path file) throws IOException {
+    List<Long> offsets = new ArrayList<>();
+    try (WarcReader reader = new WarcReader(file)) {
+      for (WarcRecord ignored : reader) {
+        offsets.add(reader.position());
+      }
+    }
+    offsets.add(Files.size(file));
+    return offsets;
+  }
+
+  /** Where the server's bitarchive of a replica keeps an archived file. */
+  static Path archived(String replica, String name) {
+    return bitarchive(replica).resolve("filedir").resolve(name);
+  }
+
+  static Path bitarchive(String replica) {
+    return Path.of(System.getProperty("it.server.base"), "data", "bitarchive", replica);
+  }
+}
