@@ -234,9 +234,4 @@ public class ArcRepository {
     }
     return unfinished.size();
   }
-
-  /** A file's admin data, for the UI and the tests. */
-  public Optional<ArchivedFile> find(String name) {
-    return files.find(name);
-  }
 }

@@ -58,9 +58,6 @@ import org.netarchive.ee.common.archive.ChecksumAlgorithm;
             + " (org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.UPLOAD_STARTED,"
             + " org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.DATA_UPLOADED)"
             + " ORDER BY f.name")
-@NamedQuery(
-    name = "ArchivedFile.byNamePattern",
-    query = "SELECT f FROM ArchivedFile f WHERE LOWER(f.name) LIKE :pattern ORDER BY f.name")
 public class ArchivedFile {
 
   @Id
