@@ -1,5 +1,10 @@
 package org.netarchive.ee.it;
 
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,6 +23,8 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.FileServer;
 import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.Message;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcReader;
@@ -59,6 +66,36 @@ final class ArchiveFixtures implements AutoCloseable {
   public void close() {
     files.close();
     factory.close();
+  }
+
+  /**
+   * Sends a request to the repository as a client would, and returns its answer (null if none came
+   * within a minute).
+   */
+  Message ask(Message request) throws JMSException {
+    JmsMessages messages = JmsMessages.standard();
+    try (JMSContext context =
+        factory.createContext(
+            ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE)) {
+      TemporaryQueue replies = context.createTemporaryQueue();
+      try (JMSConsumer consumer = context.createConsumer(replies)) {
+        TextMessage message = messages.toTextMessage(context, request);
+        message.setJMSReplyTo(replies);
+        context.createProducer().send(context.createQueue(CHANNELS.theRepos().name()), message);
+        jakarta.jms.Message reply = consumer.receive(Duration.ofSeconds(60).toMillis());
+        return reply == null ? null : messages.fromJms(reply);
+      } finally {
+        replies.delete();
+      }
+    }
+  }
+
+  /**
+   * The directory from which the IT server's bitarchives read files offered on their machine
+   * directly (NAS_ARCHIVE_LOCAL_READ_DIRS of the failsafe configuration).
+   */
+  static Path localReadDirectory() throws IOException {
+    return Files.createDirectories(Path.of(System.getProperty("it.local.read.dir")));
   }
 
   /** A WARC as Heritrix writes them: a warcinfo record naming the marker, then responses. */

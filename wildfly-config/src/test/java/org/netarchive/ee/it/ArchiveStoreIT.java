@@ -25,8 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ArchiveStoreException;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.StoreReply;
 import org.netarchive.ee.common.message.StoreRequest;
 import org.netpreserve.jwarc.WarcCompression;
 
@@ -172,6 +175,69 @@ class ArchiveStoreIT {
         .contains("'../../../evil-" + marker + ".warc' is not a plain file name");
     try (Stream<Path> everything = Files.walk(Path.of(System.getProperty("it.server.base")))) {
       assertThat(everything.filter(p -> p.getFileName().toString().contains(marker))).isEmpty();
+    }
+  }
+
+  @Test
+  void givenOfferOfALocalPathUnderTheLocalReadDirectory_whenStored_thenReadDirectly()
+      throws Exception {
+    String name = unique("-local.warc.gz");
+    Path file =
+        ArchiveFixtures.warc(
+            ArchiveFixtures.localReadDirectory().resolve(name), WarcCompression.GZIP, 5, "local");
+    // Nothing listens at the URI: only a direct read of the path can store it.
+    RemoteFileRef ref =
+        new RemoteFileRef(
+            "http://127.0.0.1:1/nothing-here",
+            Files.size(file),
+            ChecksumAlgorithm.SHA512.of(file),
+            "token",
+            file.toString(),
+            FileServer.localHostName());
+
+    Message reply = fixtures.ask(new StoreRequest("local-1", name, ref));
+
+    assertThat(reply).isInstanceOfSatisfying(StoreReply.class, r -> assertThat(r.ok()).isTrue());
+    for (String replica : REPLICAS) {
+      assertThat(ChecksumAlgorithm.SHA512.of(archived(replica, name))).isEqualTo(ref.sha512());
+    }
+    Files.delete(file);
+  }
+
+  @Test
+  void givenOfferOfALocalPathOutsideTheLocalReadDirectory_whenStored_thenRefusedNamingThePath()
+      throws Exception {
+    String name = unique("-secret.warc.gz");
+    // A file of the server's machine outside the directory: what a forged message could ask for.
+    Path outside = warc(name, "secret");
+    RemoteFileRef forged =
+        new RemoteFileRef(
+            "http://127.0.0.1:1/nothing-here",
+            Files.size(outside),
+            ChecksumAlgorithm.SHA512.of(outside),
+            "token",
+            outside.toString(),
+            FileServer.localHostName());
+
+    Message reply = fixtures.ask(new StoreRequest("forged-1", name, forged));
+
+    assertThat(reply)
+        .isInstanceOfSatisfying(
+            StoreReply.class,
+            r -> {
+              assertThat(r.ok()).isFalse();
+              assertThat(r.reasons())
+                  .anySatisfy(
+                      reason ->
+                          assertThat(reason)
+                              .contains(
+                                  "Refused to read the offered local path '"
+                                      + outside
+                                      + "' directly: it is not under the directories for local"
+                                      + " reads"));
+            });
+    for (String replica : REPLICAS) {
+      assertThat(archived(replica, name)).doesNotExist();
     }
   }
 

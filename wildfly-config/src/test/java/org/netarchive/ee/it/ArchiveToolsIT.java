@@ -87,4 +87,31 @@ class ArchiveToolsIT {
     assertThat(unknownJob.exitCode()).isEqualTo(1);
     assertThat(unknownJob.err()).contains("There is no batch job 'evil'");
   }
+
+  @Test
+  void givenLocalOption_whenUploading_thenOnlyAFileUnderTheLocalReadDirectoryIsAccepted()
+      throws Exception {
+    String name = "9-" + UUID.randomUUID().toString().substring(0, 8) + "-local.warc";
+    Path inside =
+        ArchiveFixtures.warc(
+            ArchiveFixtures.localReadDirectory().resolve(name), WarcCompression.NONE, 2, "local");
+
+    Result stored = tool("--local", "upload", "--delete", inside.toString());
+
+    assertThat(stored.exitCode()).as(stored.err()).isZero();
+    assertThat(inside).doesNotExist();
+
+    String other = "9-" + UUID.randomUUID().toString().substring(0, 8) + "-elsewhere.warc";
+    Path outside = ArchiveFixtures.warc(dir.resolve(other), WarcCompression.NONE, 2, "elsewhere");
+
+    Result refused = tool("--local", "--retries", "0", "upload", outside.toString());
+
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err())
+        .contains("Refused to read the offered local path '" + outside + "' directly");
+    assertThat(outside).exists();
+
+    Result overHttp = tool("upload", outside.toString());
+    assertThat(overHttp.exitCode()).as(overHttp.err()).isZero();
+  }
 }

@@ -25,6 +25,10 @@ import org.netarchive.ee.common.channel.Channels;
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
  *   <li>{@code NAS_BITARCHIVE_RESERVE_BYTES} (default 100000000): space a bitarchive leaves free on
  *       each disk
+ *   <li>{@code NAS_ARCHIVE_LOCAL_READ_DIRS} (default none): absolute directories, separated by
+ *       {@code ,}, from which a bitarchive reads a file offered on its own machine directly; an
+ *       offer on this machine of a path outside them is refused; without them every file is fetched
+ *       over HTTP
  * </ul>
  */
 @ApplicationScoped
@@ -127,6 +131,27 @@ public class ArchiveSettings {
     }
     if (dirs.isEmpty()) {
       throw new IllegalStateException(variable + " names no directory: '" + value + "'");
+    }
+    return dirs;
+  }
+
+  /** The directories a bitarchive reads files offered on this machine from directly. */
+  public List<Path> localReadDirectories() {
+    String variable = "NAS_ARCHIVE_LOCAL_READ_DIRS";
+    String value = System.getenv(variable);
+    List<Path> dirs = new ArrayList<>();
+    if (value != null) {
+      for (String dir : Arrays.stream(value.split(",")).map(String::strip).toList()) {
+        if (dir.isEmpty()) {
+          continue;
+        }
+        Path path = Path.of(dir);
+        if (!path.isAbsolute()) {
+          throw new IllegalStateException(
+              variable + " must name absolute directories, got '" + dir + "' in '" + value + "'");
+        }
+        dirs.add(path);
+      }
     }
     return dirs;
   }

@@ -21,7 +21,6 @@ import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
 import org.netarchive.ee.archive.domain.model.bitarchive.RecordExtent;
 import org.netarchive.ee.archive.domain.model.bitarchive.StoreFailedException;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
-import org.netarchive.ee.common.archive.RemoteFiles;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumReply;
@@ -51,15 +50,13 @@ public class Bitarchive {
   @Inject private Bitarchives bitarchives;
   @Inject private ArchiveMessaging messaging;
 
-  private final RemoteFiles remoteFiles = new RemoteFiles();
-
   /** Fetches, verifies and stores a file, and answers the repository. */
   public void upload(UploadRequest request) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
     long started = System.nanoTime();
     UploadOutcome outcome;
     String reason = null;
-    try (InputStream data = remoteFiles.open(request.file())) {
+    try (InputStream data = bitarchives.remoteFiles().open(request.file())) {
       storage.store(request.fileName(), data, request.file().size(), request.file().sha512());
       outcome = UploadOutcome.STORED;
     } catch (StoreFailedException e) {
@@ -108,7 +105,7 @@ public class Bitarchive {
     try {
       Path file = archived(storage, request.fileName(), request.replicaId());
       long size = Files.size(file);
-      String sha512 = remoteFiles.deliver(request.target(), file, 0, size);
+      String sha512 = bitarchives.remoteFiles().deliver(request.target(), file, 0, size);
       reply =
           new GetFileReply(
               request.requestId(), request.fileName(), request.replicaId(), size, sha512, null);
@@ -127,7 +124,7 @@ public class Bitarchive {
     try {
       Path file = archived(storage, request.fileName(), request.replicaId());
       RecordExtent extent = ArchiveRecords.locate(file, request.offset());
-      remoteFiles.deliver(request.target(), file, extent.offset(), extent.length());
+      bitarchives.remoteFiles().deliver(request.target(), file, extent.offset(), extent.length());
       reply =
           new GetRecordReply(
               request.requestId(),
@@ -153,7 +150,7 @@ public class Bitarchive {
       result = Files.createTempFile("batch-" + job.name() + "-", ".result");
       BatchRun.Outcome outcome = BatchRun.run(job, request.parameters(), pattern, storage, result);
       long size = Files.size(result);
-      String sha512 = remoteFiles.deliver(request.target(), result, 0, size);
+      String sha512 = bitarchives.remoteFiles().deliver(request.target(), result, 0, size);
       reply =
           new BatchReply(
               request.requestId(),

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
 import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
+import org.netarchive.ee.common.archive.RemoteFiles;
 
 /**
  * The bitarchives this server runs, one per replica, each over its directories. At start-up each
@@ -31,6 +32,7 @@ public class Bitarchives {
 
   private final Map<String, BitarchiveStorage> storages = new LinkedHashMap<>();
   private String instanceName;
+  private RemoteFiles remoteFiles;
 
   @PostConstruct
   void open() {
@@ -41,6 +43,13 @@ public class Bitarchives {
       host = "localhost";
     }
     instanceName = "bitarchive@" + host;
+    remoteFiles = new RemoteFiles(settings.localReadDirectories());
+    LOG.info(
+        () ->
+            remoteFiles.localReadDirectories().isEmpty()
+                ? "Bitarchives fetch every file over HTTP (no NAS_ARCHIVE_LOCAL_READ_DIRS)"
+                : "Bitarchives read files offered on this machine directly from under "
+                    + remoteFiles.localReadDirectories());
     for (String replica : settings.replicaIds()) {
       try {
         BitarchiveStorage storage =
@@ -75,6 +84,11 @@ public class Bitarchives {
           "Unknown replica '" + replicaId + "'; this server's replicas are " + storages.keySet());
     }
     return storage;
+  }
+
+  /** Fetches offered files (directly only from the configured local read directories). */
+  public RemoteFiles remoteFiles() {
+    return remoteFiles;
   }
 
   /** How this bitarchive instance names itself in its answers. */

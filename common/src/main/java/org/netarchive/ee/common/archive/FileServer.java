@@ -324,7 +324,7 @@ public final class FileServer implements AutoCloseable {
   }
 
   /** This machine's name, as {@link RemoteFiles} compares it. */
-  static String localHostName() {
+  public static String localHostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {

@@ -10,25 +10,54 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.netarchive.ee.common.message.DeliveryTarget;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
 /**
- * Fetches a {@link RemoteFileRef} (the receiving side: a file offered on this same machine is read
- * from its path directly, any other is fetched over HTTP with its bearer token, and the caller
- * verifies length and checksum as it consumes the stream), and delivers bytes to a {@link
- * DeliveryTarget} (the sending side: a PUT with their length and checksum, which the receiver
- * verifies).
+ * Fetches a {@link RemoteFileRef} (the receiving side: any offer is fetched over HTTP with its
+ * bearer token, and the caller verifies length and checksum as it consumes the stream), and
+ * delivers bytes to a {@link DeliveryTarget} (the sending side: a PUT with their length and
+ * checksum, which the receiver verifies).
+ *
+ * <p>Local reads: a receiver given directories reads a file offered on this same machine from its
+ * path directly, but only when the path (links resolved) is under one of them; an offer on this
+ * machine of a path outside them is refused, naming the path, so that a message cannot make the
+ * receiver read an arbitrary file of its machine. Without directories the offered path is ignored.
  */
 public final class RemoteFiles {
 
   private final HttpClient http;
+  private final List<Path> localReadDirectories;
 
+  /** Fetches every offer over HTTP (no local reads). */
   public RemoteFiles() {
+    this(List.of());
+  }
+
+  /**
+   * Reads offers made on this machine directly when they are under one of the given directories.
+   *
+   * @param localReadDirectories absolute directories; may be empty (no local reads)
+   * @throws IllegalArgumentException naming a directory that is not absolute
+   */
+  public RemoteFiles(Collection<Path> localReadDirectories) {
+    List<Path> dirs = new ArrayList<>();
+    for (Path dir : localReadDirectories) {
+      if (!dir.isAbsolute()) {
+        throw new IllegalArgumentException(
+            "A directory for local reads must be absolute, got '" + dir + "'");
+      }
+      dirs.add(realOrNormal(dir));
+    }
+    this.localReadDirectories = List.copyOf(dirs);
     this.http =
         HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(20))
@@ -36,17 +65,24 @@ public final class RemoteFiles {
             .build();
   }
 
+  /** The directories this receiver reads offered files from directly (empty: none). */
+  public List<Path> localReadDirectories() {
+    return localReadDirectories;
+  }
+
   /**
    * Opens a remote file for reading.
    *
    * @param ref the file
    * @return a stream of its bytes; the caller closes it
-   * @throws IOException if it cannot be fetched; the message names the URI and the reason
+   * @throws IOException if it cannot be fetched, the message naming the URI and the reason; or if
+   *     it is offered on this machine at a path outside the directories for local reads, the
+   *     message naming the path
    */
   public InputStream open(RemoteFileRef ref) throws IOException {
     Path local = localCopy(ref);
     if (local != null) {
-      return Files.newInputStream(local);
+      return Files.newInputStream(local, LinkOption.NOFOLLOW_LINKS);
     }
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(ref.uri())).GET();
     if (ref.token() != null) {
@@ -174,21 +210,58 @@ public final class RemoteFiles {
     };
   }
 
-  /** The offered file's own path if it is on this machine and still as offered, else null. */
-  private static Path localCopy(RemoteFileRef ref) {
-    if (ref.localPath() == null || ref.host() == null) {
+  /**
+   * The offered file's own path (links resolved) if it is on this machine, local reads are on, and
+   * it is still as offered; else null (fetch over HTTP).
+   *
+   * @throws IOException if it is offered on this machine at a path outside the directories for
+   *     local reads
+   */
+  private Path localCopy(RemoteFileRef ref) throws IOException {
+    if (localReadDirectories.isEmpty() || ref.localPath() == null || ref.host() == null) {
       return null;
     }
     if (!ref.host().equals(FileServer.localHostName())) {
       return null;
     }
+    Path offered;
     try {
-      Path path = Path.of(ref.localPath());
-      return path.isAbsolute() && Files.isRegularFile(path) && Files.size(path) == ref.size()
-          ? path
+      offered = Path.of(ref.localPath());
+    } catch (RuntimeException e) {
+      throw refused(ref, "it is not a path");
+    }
+    if (!offered.isAbsolute()) {
+      throw refused(ref, "it is not an absolute path");
+    }
+    Path real;
+    try {
+      real = offered.toRealPath();
+    } catch (IOException e) {
+      real = offered.normalize();
+    }
+    Path file = real;
+    if (localReadDirectories.stream().noneMatch(dir -> file.startsWith(dir) && !file.equals(dir))) {
+      throw refused(ref, "it is not under the directories for local reads " + localReadDirectories);
+    }
+    try {
+      return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.size(file) == ref.size()
+          ? file
           : null;
     } catch (IOException | RuntimeException e) {
       return null;
+    }
+  }
+
+  private static IOException refused(RemoteFileRef ref, String why) {
+    return new IOException(
+        "Refused to read the offered local path '" + ref.localPath() + "' directly: " + why);
+  }
+
+  private static Path realOrNormal(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      return dir.normalize();
     }
   }
 }

@@ -13,6 +13,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -108,13 +109,82 @@ class RemoteFilesTest {
   }
 
   @Test
-  void givenOfferOnThisMachine_whenFetched_thenReadFromItsPathEvenWithoutTheServer()
-      throws IOException {
+  void
+      givenOfferOnThisMachineUnderALocalReadDirectory_whenFetched_thenReadFromItsPathWithoutServer()
+          throws IOException {
     Path file = file(1000);
     RemoteFileRef ref = server.offer(file);
     server.close();
 
+    try (InputStream in = new RemoteFiles(List.of(dir)).open(ref)) {
+      assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(file));
+    }
+  }
+
+  @Test
+  void givenNoLocalReadDirectories_whenOfferOnThisMachineFetched_thenOverHttpNotFromThePath()
+      throws IOException {
+    Path file = file(1000);
+    RemoteFileRef ref = server.offer(file);
+
     assertThat(fetch(ref)).isEqualTo(Files.readAllBytes(file));
+    server.close();
+    assertThatThrownBy(() -> fetch(ref)).hasMessageStartingWith("Cannot fetch " + ref.uri());
+  }
+
+  @Test
+  void givenOfferedPathOutsideTheLocalReadDirectories_whenFetched_thenRefusedNamingThePath(
+      @TempDir Path elsewhere) throws IOException {
+    Path allowed = Files.createDirectory(dir.resolve("allowed"));
+    Path secret = Files.writeString(elsewhere.resolve("secret.warc"), "not for the archive");
+    RemoteFileRef forged =
+        new RemoteFileRef(
+            server.offer(file(10)).uri(),
+            Files.size(secret),
+            "0".repeat(128),
+            "token",
+            secret.toString(),
+            FileServer.localHostName());
+    RemoteFiles receiver = new RemoteFiles(List.of(allowed));
+
+    assertThatThrownBy(() -> receiver.open(forged))
+        .isInstanceOf(IOException.class)
+        .hasMessage(
+            "Refused to read the offered local path '"
+                + secret
+                + "' directly: it is not under the directories for local reads ["
+                + allowed.toRealPath()
+                + "]");
+  }
+
+  @Test
+  void givenPathThatLeavesTheLocalReadDirectory_whenFetched_thenRefused(@TempDir Path elsewhere)
+      throws IOException {
+    Path allowed = Files.createDirectory(dir.resolve("allowed"));
+    Path secret = Files.writeString(elsewhere.resolve("secret.warc"), "not for the archive");
+    Path link = Files.createSymbolicLink(allowed.resolve("link.warc"), secret);
+    RemoteFiles receiver = new RemoteFiles(List.of(allowed));
+
+    for (String path : List.of(link.toString(), allowed + "/../" + dir.relativize(secret))) {
+      RemoteFileRef forged =
+          new RemoteFileRef(
+              "http://127.0.0.1:1/x",
+              Files.size(secret),
+              "0".repeat(128),
+              "token",
+              path,
+              FileServer.localHostName());
+      assertThatThrownBy(() -> receiver.open(forged))
+          .as(path)
+          .hasMessageStartingWith("Refused to read the offered local path '" + path + "'");
+    }
+  }
+
+  @Test
+  void givenRelativeLocalReadDirectory_whenCreated_thenRefusedNamingIt() {
+    assertThatThrownBy(() -> new RemoteFiles(List.of(Path.of("files"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("A directory for local reads must be absolute, got 'files'");
   }
 
   @Test

@@ -2,6 +2,8 @@ package org.netarchive.ee.agent.tools;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.Map;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.common.archive.ArchiveClient;
@@ -16,7 +18,8 @@ import org.netarchive.ee.common.message.GetRecordReply;
 /**
  * {@code netarchive-archive}: the archive's command-line tools (see {@link CommandLine#USAGE}).
  * Files travel over an HTTP server this program runs on the loopback interface for the time of the
- * command, so it must run on the server's machine or one the bitarchives can reach.
+ * command, so it must run on the server's machine or one the bitarchives can reach; with {@code
+ * --local} uploads also name the file's path, for a bitarchive on this machine to read directly.
  */
 public final class ArchiveCommand {
 
@@ -61,7 +64,9 @@ public final class ArchiveCommand {
       return USAGE;
     }
     try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(line.broker());
-        FileServer files = FileServer.startOnLoopback()) {
+        FileServer files =
+            FileServer.start(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), line.local())) {
       ArchiveClient client =
           new ArchiveClient(
               factory,

@@ -23,7 +23,8 @@ record CommandLine(
     Map<String, String> parameters,
     Duration timeout,
     int retries,
-    boolean delete) {
+    boolean delete,
+    boolean local) {
 
   static final List<String> COMMANDS = List.of("upload", "get-file", "get-record", "batch");
 
@@ -50,6 +51,9 @@ record CommandLine(
         --timeout SECONDS     how long to wait for each answer (default 600)
         --retries N           upload: ask again after NOT OK or no answer (default 2)
         --delete              upload: delete each file after OK
+        --local               upload: let a bitarchive on this machine read each file from its
+                              path (only under the server's NAS_ARCHIVE_LOCAL_READ_DIRS; a file
+                              elsewhere is refused); without it files travel over HTTP
         --help                this text
 
       Exit codes: 0 done; 1 the archive refused or failed (reason on standard error);
@@ -75,6 +79,7 @@ record CommandLine(
     Duration timeout = Duration.ofSeconds(600);
     int retries = 2;
     boolean delete = false;
+    boolean local = false;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -99,6 +104,7 @@ record CommandLine(
         case "--timeout" -> timeout = Duration.ofSeconds(positive(value(args, ++i, arg), arg, 1));
         case "--retries" -> retries = (int) positive(value(args, ++i, arg), arg, 0);
         case "--delete" -> delete = true;
+        case "--local" -> local = true;
         default -> {
           if (arg.startsWith("--")) {
             throw new UsageException("Unknown option '" + arg + "'");
@@ -149,7 +155,8 @@ record CommandLine(
         Map.copyOf(parameters),
         timeout,
         retries,
-        delete);
+        delete,
+        local);
   }
 
   Path path(int argument) {

@@ -86,6 +86,7 @@ class ArchiveCommandTest {
               "algorithm=MD5",
               "--timeout",
               "30",
+              "--local",
               "batch",
               "checksum",
               "result.txt"
@@ -98,6 +99,8 @@ class ArchiveCommandTest {
     assertThat(line.filePattern()).isEqualTo("1-.*");
     assertThat(line.parameters()).containsExactly(Map.entry("algorithm", "MD5"));
     assertThat(line.timeout()).hasSeconds(30);
+    assertThat(line.local()).isTrue();
+    assertThat(CommandLine.parse(new String[] {"upload", "x"}, ENV).local()).isFalse();
     assertThat(line.arguments()).containsExactly("checksum", "result.txt");
   }
 
