@@ -186,14 +186,7 @@ class ArchiveStoreIT {
         ArchiveFixtures.warc(
             ArchiveFixtures.localReadDirectory().resolve(name), WarcCompression.GZIP, 5, "local");
     // Nothing listens at the URI: only a direct read of the path can store it.
-    RemoteFileRef ref =
-        new RemoteFileRef(
-            "http://127.0.0.1:1/nothing-here",
-            Files.size(file),
-            ChecksumAlgorithm.SHA512.of(file),
-            "token",
-            file.toString(),
-            FileServer.localHostName());
+    RemoteFileRef ref = offeredByPathOnly(file);
 
     Message reply = fixtures.ask(new StoreRequest("local-1", name, ref));
 
@@ -210,14 +203,7 @@ class ArchiveStoreIT {
     String name = unique("-secret.warc.gz");
     // A file of the server's machine outside the directory: what a forged message could ask for.
     Path outside = warc(name, "secret");
-    RemoteFileRef forged =
-        new RemoteFileRef(
-            "http://127.0.0.1:1/nothing-here",
-            Files.size(outside),
-            ChecksumAlgorithm.SHA512.of(outside),
-            "token",
-            outside.toString(),
-            FileServer.localHostName());
+    RemoteFileRef forged = offeredByPathOnly(outside);
 
     Message reply = fixtures.ask(new StoreRequest("forged-1", name, forged));
 
@@ -250,6 +236,17 @@ class ArchiveStoreIT {
       assertThat(status).contains("\"bitarchive-" + replica + "-bitarchive@");
     }
     assertThat(status).contains("BITARCHIVE").contains("DEV_ONE_ANY_BA");
+  }
+
+  /** An offer of a file on this machine by its path, with no server behind its URI. */
+  private static RemoteFileRef offeredByPathOnly(Path file) throws IOException {
+    return new RemoteFileRef(
+        "http://127.0.0.1:1/nothing-here",
+        Files.size(file),
+        ChecksumAlgorithm.SHA512.of(file),
+        "token",
+        file.toString(),
+        FileServer.localHostName());
   }
 
   private static List<Path> tempFiles() throws IOException {

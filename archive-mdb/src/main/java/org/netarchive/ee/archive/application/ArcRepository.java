@@ -24,6 +24,8 @@ import org.netarchive.ee.common.message.GetRecordReply;
 import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.RemoveAndGetFileReply;
+import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.StoreRequest;
 import org.netarchive.ee.common.message.UploadOutcome;
 import org.netarchive.ee.common.message.UploadReply;
@@ -55,10 +57,13 @@ public class ArcRepository {
       case GetFileRequest get -> getFile(get, requireReplyTo(get, replyTo));
       case GetRecordRequest get -> getRecord(get, requireReplyTo(get, replyTo));
       case BatchRequest batch -> batch(batch, requireReplyTo(batch, replyTo));
+      case RemoveAndGetFileRequest remove -> removeAndGet(remove, requireReplyTo(remove, replyTo));
+      case RemoveAndGetFileReply removed -> removed(removed, requireReplyTo(removed, replyTo));
       default ->
           throw new IllegalArgumentException(
               "THE_REPOS takes StoreRequest, UploadReply, ChecksumReply, GetFileRequest,"
-                  + " GetRecordRequest and BatchRequest messages, not "
+                  + " GetRecordRequest, BatchRequest, RemoveAndGetFileRequest and"
+                  + " RemoveAndGetFileReply messages, not "
                   + message.getClass().getSimpleName());
     }
   }
@@ -92,7 +97,7 @@ public class ArcRepository {
       messaging.reply(replyTo, GetFileReply.refused(request, choice.problem()));
       return;
     }
-    messaging.toBitarchives(
+    messaging.toMonitor(
         choice.replica(),
         new GetFileRequest(
             request.requestId(), request.fileName(), choice.replica(), request.target()),
@@ -105,7 +110,7 @@ public class ArcRepository {
       messaging.reply(replyTo, GetRecordReply.refused(request, choice.problem()));
       return;
     }
-    messaging.toBitarchives(
+    messaging.toMonitor(
         choice.replica(),
         new GetRecordRequest(
             request.requestId(),
@@ -122,7 +127,67 @@ public class ArcRepository {
       messaging.reply(replyTo, BatchReply.refused(request, problem));
       return;
     }
-    messaging.toBitarchives(request.replicaId(), request, replyTo);
+    messaging.toMonitor(request.replicaId(), request, replyTo);
+  }
+
+  /**
+   * The credentialed correct operation: checks the credentials, the file, the replica and that the
+   * checksum given as bad is not the file's archived one, then passes the request to the replica's
+   * monitor. Nothing is changed here: the admin data follows the bitarchive's answer.
+   */
+  private void removeAndGet(RemoveAndGetFileRequest request, Destination replyTo) {
+    String problem = settings.checkCorrectCredentials(request.credentials());
+    if (problem == null) {
+      problem = problemWithReplica(request.replicaId());
+    }
+    if (problem == null) {
+      Optional<ArchivedFile> file = files.find(request.fileName());
+      if (file.isEmpty()) {
+        problem = "unknown file '" + request.fileName() + "': it is not in the archive";
+      } else if (file.get().sha512().equalsIgnoreCase(request.badSha512())) {
+        problem =
+            "SHA-512 "
+                + request.badSha512()
+                + " is the archived checksum of '"
+                + request.fileName()
+                + "': a good copy is never removed";
+      }
+    }
+    if (problem != null) {
+      String why = problem;
+      LOG.warning(
+          () ->
+              "Refused to remove the copy of '"
+                  + request.fileName()
+                  + "' in replica "
+                  + request.replicaId()
+                  + ": "
+                  + why);
+      messaging.reply(replyTo, RemoveAndGetFileReply.refused(request, problem));
+      return;
+    }
+    messaging.toMonitor(request.replicaId(), request, replyTo);
+  }
+
+  /**
+   * A bitarchive delivered and removed a bad copy (passed on by the replica's monitor): records
+   * that the replica no longer holds the file, then answers the client.
+   */
+  private void removed(RemoveAndGetFileReply reply, Destination client) {
+    Optional<ArchivedFile> file = files.findForUpdate(reply.fileName());
+    if (file.isPresent() && reply.ok()) {
+      file.get().copyRemoved(reply.replicaId(), reply.sha512(), clock.instant());
+      LOG.warning(
+          () ->
+              "Removed the copy of '"
+                  + reply.fileName()
+                  + "' with SHA-512 "
+                  + reply.sha512()
+                  + " from replica "
+                  + reply.replicaId()
+                  + " (delivered to the client, kept in the bitarchive's attic)");
+    }
+    messaging.reply(client, reply);
   }
 
   /** Why a named replica cannot be used, or null; no replica named is fine. */
@@ -140,6 +205,9 @@ public class ArcRepository {
       return null;
     }
     for (String replica : settings.replicaIds()) {
+      if (settings.checksumOnly(replica)) {
+        continue;
+      }
       if (file.get()
           .copy(replica)
           .map(c -> c.state() == ReplicaStoreState.UPLOAD_COMPLETED)

@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,6 +24,8 @@ import org.netarchive.ee.common.channel.Channels;
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
+ *   <li>{@code NAS_BITARCHIVE_<REPLICA>_CHECKSUM_ONLY} (default false): {@code true} makes the
+ *       replica's bitarchive keep only the SHA-512 of each file it is sent, no bytes
  *   <li>{@code NAS_BITARCHIVE_RESERVE_BYTES} (default 100000000): space a bitarchive leaves free on
  *       each disk
  *   <li>{@code NAS_ARCHIVE_LOCAL_READ_DIRS} (default none): absolute directories, separated by
@@ -154,6 +157,68 @@ public class ArchiveSettings {
       }
     }
     return dirs;
+  }
+
+  /** How often a bitarchive sends its heartbeats. */
+  public Duration heartbeatInterval() {
+    return Duration.ofSeconds(Math.max(1, longSetting("NAS_BITARCHIVE_HEARTBEAT_SECONDS", 60)));
+  }
+
+  /** How long without a heartbeat makes a bitarchive instance missing for its replica's monitor. */
+  public Duration missingAfter() {
+    long seconds =
+        longSetting("NAS_BAMON_MISSING_AFTER_SECONDS", 3 * heartbeatInterval().toSeconds());
+    return Duration.ofSeconds(Math.max(1, seconds));
+  }
+
+  /** How long a replica's monitor waits for an instance's answer to a get or batch request. */
+  public Duration monitorAnswerTimeout() {
+    return Duration.ofSeconds(Math.max(1, longSetting("NAS_BAMON_ANSWER_TIMEOUT_SECONDS", 21600)));
+  }
+
+  /**
+   * Where this server's bitarchive instances leave their batch results for their replica's monitor
+   * (which reads them directly from here and removes them).
+   */
+  public Path batchResultDirectory() {
+    String data = System.getProperty("jboss.server.data.dir", "data");
+    return Path.of(data, "bitarchive-batch-results").toAbsolutePath();
+  }
+
+  /**
+   * Checks the credentials of a correction (remove-and-get) against {@code
+   * NAS_ARCHIVE_CORRECT_CREDENTIALS}.
+   *
+   * @return null if they match, else why not (never the configured value)
+   */
+  public String checkCorrectCredentials(String given) {
+    String configured = System.getenv("NAS_ARCHIVE_CORRECT_CREDENTIALS");
+    if (configured == null || configured.isBlank()) {
+      return "corrections are disabled: NAS_ARCHIVE_CORRECT_CREDENTIALS is not set on the server";
+    }
+    byte[] expected = configured.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] actual =
+        (given == null ? "" : given.strip()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return java.security.MessageDigest.isEqual(expected, actual)
+        ? null
+        : "wrong credentials for corrections";
+  }
+
+  /**
+   * Whether a replica's bitarchive keeps only checksums ({@code NAS_BITARCHIVE_<R>_CHECKSUM_ONLY}).
+   */
+  public boolean checksumOnly(String replicaId) {
+    String variable = "NAS_BITARCHIVE_" + replicaId.toUpperCase(Locale.ROOT) + "_CHECKSUM_ONLY";
+    String value = System.getenv(variable);
+    if (value == null || value.isBlank()) {
+      return false;
+    }
+    return switch (value.strip().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new IllegalStateException(variable + " must be true or false, was '" + value + "'");
+    };
   }
 
   /** Space a bitarchive leaves free on each of its disks. */

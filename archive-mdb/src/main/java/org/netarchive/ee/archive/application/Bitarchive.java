@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
@@ -21,14 +22,19 @@ import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
 import org.netarchive.ee.archive.domain.model.bitarchive.RecordExtent;
 import org.netarchive.ee.archive.domain.model.bitarchive.StoreFailedException;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
-import org.netarchive.ee.common.message.BatchReply;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.FileServer;
 import org.netarchive.ee.common.message.BatchRequest;
+import org.netarchive.ee.common.message.BitarchiveBatchReply;
 import org.netarchive.ee.common.message.ChecksumReply;
 import org.netarchive.ee.common.message.ChecksumRequest;
 import org.netarchive.ee.common.message.GetFileReply;
 import org.netarchive.ee.common.message.GetFileRequest;
 import org.netarchive.ee.common.message.GetRecordReply;
 import org.netarchive.ee.common.message.GetRecordRequest;
+import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.RemoveAndGetFileReply;
+import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.UploadOutcome;
 import org.netarchive.ee.common.message.UploadReply;
 import org.netarchive.ee.common.message.UploadRequest;
@@ -49,6 +55,7 @@ public class Bitarchive {
 
   @Inject private Bitarchives bitarchives;
   @Inject private ArchiveMessaging messaging;
+  @Inject private ArchiveSettings settings;
 
   /** Fetches, verifies and stores a file, and answers the repository. */
   public void upload(UploadRequest request) {
@@ -117,6 +124,52 @@ public class Bitarchive {
     messaging.reply(replyTo, reply);
   }
 
+  /**
+   * Removes a bad copy (the credentialed correct operation): only with the configured credentials
+   * and only if the copy has exactly the checksum given as bad; the copy is delivered to the client
+   * first and then moved to the attic, never deleted. Answers the replica's monitor (reply-to),
+   * which passes a removal on to the repository.
+   */
+  public void removeAndGetFile(RemoveAndGetFileRequest request, Destination replyTo) {
+    BitarchiveStorage storage = bitarchives.of(request.replicaId());
+    RemoveAndGetFileReply reply;
+    try {
+      String problem = settings.checkCorrectCredentials(request.credentials());
+      if (problem != null) {
+        throw new IllegalArgumentException(problem);
+      }
+      Path file = archived(storage, request.fileName(), request.replicaId());
+      String actual = ChecksumAlgorithm.SHA512.of(file);
+      if (!actual.equalsIgnoreCase(request.badSha512())) {
+        throw new IllegalArgumentException(
+            "the copy of '"
+                + request.fileName()
+                + "' in replica "
+                + request.replicaId()
+                + " has SHA-512 "
+                + actual
+                + ", not the given bad "
+                + request.badSha512()
+                + "; nothing removed");
+      }
+      long size = Files.size(file);
+      String delivered = bitarchives.remoteFiles().deliver(request.target(), file, 0, size);
+      if (!delivered.equalsIgnoreCase(actual)) {
+        throw new IOException(
+            "the copy of '"
+                + request.fileName()
+                + "' changed while it was delivered; nothing removed");
+      }
+      storage.moveToAttic(request.fileName());
+      reply =
+          new RemoveAndGetFileReply(
+              request.requestId(), request.fileName(), request.replicaId(), size, actual, null);
+    } catch (IOException | IllegalArgumentException e) {
+      reply = RemoveAndGetFileReply.refused(request, reason(e));
+    }
+    messaging.reply(replyTo, reply);
+  }
+
   /** Delivers the record at an offset to the client, and answers it. */
   public void getRecord(GetRecordRequest request, Destination replyTo) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
@@ -139,30 +192,51 @@ public class Bitarchive {
     messaging.reply(replyTo, reply);
   }
 
-  /** Runs a batch job over the replica's files, delivers the result, and answers the client. */
+  /**
+   * Runs a batch job over this instance's files of the replica and answers the replica's monitor
+   * (the request's reply-to) with its part: the result is left in the batch result directory, for
+   * the monitor on this machine to read directly, combine with the other instances' parts, and
+   * remove.
+   */
   public void batch(BatchRequest request, Destination replyTo) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
-    BatchReply reply;
+    BitarchiveBatchReply reply;
     Path result = null;
     try {
       BatchJob job = BatchJobs.named(request.job());
       Pattern pattern = BatchRun.filePattern(request.filePattern());
-      result = Files.createTempFile("batch-" + job.name() + "-", ".result");
+      Path results = Files.createDirectories(settings.batchResultDirectory());
+      result = Files.createTempFile(results, "batch-" + job.name() + "-", ".result");
       BatchRun.Outcome outcome = BatchRun.run(job, request.parameters(), pattern, storage, result);
-      long size = Files.size(result);
-      String sha512 = bitarchives.remoteFiles().deliver(request.target(), result, 0, size);
+      String host = FileServer.localHostName();
+      RemoteFileRef offered =
+          new RemoteFileRef(
+              "http://" + host + "/bitarchive-batch-results/" + result.getFileName(),
+              Files.size(result),
+              ChecksumAlgorithm.SHA512.of(result),
+              null,
+              result.toString(),
+              host);
       reply =
-          new BatchReply(
+          new BitarchiveBatchReply(
               request.requestId(),
-              request.job(),
               request.replicaId(),
+              bitarchives.instanceName(),
               outcome.filesProcessed(),
               outcome.fileFailures(),
-              size,
-              sha512,
+              offered,
               null);
+      result = null;
     } catch (IOException | IllegalArgumentException e) {
-      reply = BatchReply.refused(request, reason(e));
+      reply =
+          new BitarchiveBatchReply(
+              request.requestId(),
+              request.replicaId(),
+              bitarchives.instanceName(),
+              0,
+              List.of(),
+              null,
+              reason(e));
     } finally {
       if (result != null) {
         try {
@@ -177,6 +251,12 @@ public class Bitarchive {
 
   private static Path archived(BitarchiveStorage storage, String name, String replicaId)
       throws IOException {
+    if (storage.checksumOnly()) {
+      throw new IOException(
+          "replica "
+              + replicaId
+              + " keeps only the checksums of its files, not their bytes; use another replica");
+    }
     return storage
         .find(name)
         .orElseThrow(

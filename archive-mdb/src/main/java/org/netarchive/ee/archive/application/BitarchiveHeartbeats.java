@@ -1,25 +1,27 @@
 package org.netarchive.ee.archive.application;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.annotation.security.PermitAll;
-import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
-import jakarta.jms.JMSContext;
-import jakarta.jms.Queue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
-import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
 import org.netarchive.ee.common.message.ComponentKind;
 import org.netarchive.ee.common.message.Heartbeat;
 
 /**
- * Tells the component monitor (MONITOR queue) every minute that this server's bitarchives run, with
+ * Tells the component monitor (MONITOR queue) and each replica's monitor (THE_BAMON) every {@link
+ * ArchiveSettings#heartbeatInterval()} (default a minute) that this server's bitarchives run, with
  * their directories and the usable space of each, so that a full disk is seen before a store fails
- * on it.
+ * on it, and a replica's monitor knows which instances to wait for.
  */
 @PermitAll
 @Singleton
@@ -27,16 +29,24 @@ public class BitarchiveHeartbeats {
 
   @Inject private Bitarchives bitarchives;
   @Inject private ArchiveSettings settings;
-  @Inject private JMSContext jms;
+  @Inject private ArchiveMessaging messaging;
 
-  @Resource(lookup = "java:/jms/netarchive/COMMON_MONITOR")
-  private Queue monitor;
+  @Resource private TimerService timers;
 
-  private final JmsMessages messages = JmsMessages.standard();
+  @PostConstruct
+  void schedule() {
+    long interval = settings.heartbeatInterval().toMillis();
+    timers.createIntervalTimer(interval, interval, new TimerConfig("bitarchive heartbeats", false));
+  }
 
-  @Schedule(hour = "*", minute = "*", persistent = false)
-  void everyMinute() {
+  @Timeout
+  void beat() {
     send();
+  }
+
+  /** The component name of a bitarchive instance of a replica. */
+  public static String componentName(String replicaId, String instance) {
+    return "bitarchive-" + replicaId + "-" + instance;
   }
 
   /** Sends one heartbeat per replica. */
@@ -45,7 +55,7 @@ public class BitarchiveHeartbeats {
       BitarchiveStorage storage = bitarchives.of(replica);
       Heartbeat.Builder heartbeat =
           Heartbeat.builder()
-              .component("bitarchive-" + replica + "-" + bitarchives.instanceName())
+              .component(componentName(replica, bitarchives.instanceName()))
               .kind(ComponentKind.BITARCHIVE)
               .instance(bitarchives.instanceName())
               .state("RUNNING")
@@ -57,7 +67,9 @@ public class BitarchiveHeartbeats {
         heartbeat.detail("directory." + i, dir.toString());
         heartbeat.detail("directory." + i + ".usableBytes", usable(dir));
       }
-      jms.createProducer().send(monitor, messages.toTextMessage(jms, heartbeat.build()));
+      Heartbeat built = heartbeat.build();
+      messaging.toComponentMonitor(built);
+      messaging.toMonitor(replica, built);
     }
   }
 

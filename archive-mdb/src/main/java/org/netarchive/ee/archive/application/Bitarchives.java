@@ -10,9 +10,12 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
 import org.netarchive.ee.common.archive.RemoteFiles;
 
@@ -44,6 +47,7 @@ public class Bitarchives {
     }
     instanceName = "bitarchive@" + host;
     remoteFiles = new RemoteFiles(settings.localReadDirectories());
+    removeBatchResults(settings.batchResultDirectory());
     LOG.info(
         () ->
             remoteFiles.localReadDirectories().isEmpty()
@@ -53,12 +57,16 @@ public class Bitarchives {
     for (String replica : settings.replicaIds()) {
       try {
         BitarchiveStorage storage =
-            new BitarchiveStorage(settings.bitarchiveDirectories(replica), settings.reserveBytes());
+            new BitarchiveStorage(
+                settings.bitarchiveDirectories(replica),
+                settings.reserveBytes(),
+                settings.checksumOnly(replica));
         int removed = storage.recover();
         storages.put(replica, storage);
         LOG.info(
             () ->
-                "Bitarchive of replica "
+                (storage.checksumOnly() ? "Checksum-only bitarchive" : "Bitarchive")
+                    + " of replica "
                     + replica
                     + " in "
                     + storage.directories()
@@ -84,6 +92,21 @@ public class Bitarchives {
           "Unknown replica '" + replicaId + "'; this server's replicas are " + storages.keySet());
     }
     return storage;
+  }
+
+  /** Removes what batch jobs left for a monitor that a stop kept from combining them. */
+  private static void removeBatchResults(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      try (Stream<Path> left = Files.list(dir)) {
+        for (Path file : left.toList()) {
+          Files.deleteIfExists(file);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot prepare the batch result directory " + dir + ": " + e.getMessage(), e);
+    }
   }
 
   /** Fetches offered files (directly only from the configured local read directories). */

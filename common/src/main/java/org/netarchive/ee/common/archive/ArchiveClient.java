@@ -28,6 +28,8 @@ import org.netarchive.ee.common.message.GetRecordReply;
 import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.RemoveAndGetFileReply;
+import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.StoreReply;
 import org.netarchive.ee.common.message.StoreRequest;
 
@@ -153,6 +155,45 @@ public final class ArchiveClient {
       throw new ArchiveRequestException("get file '" + fileName + "'", reply.failure());
     }
     requireDelivered(delivery, reply.sha512(), "file '" + fileName + "'");
+    return reply;
+  }
+
+  /**
+   * Removes one replica's bad copy of a file and fetches it (the credentialed correct operation).
+   * The copy is removed only if it has exactly the given bad checksum, which must not be the file's
+   * archived one, and only after it was delivered here; the bitarchive keeps it in its attic as
+   * well. Storing the good file again afterwards uploads a good copy to that replica.
+   *
+   * @param fileName the archived file
+   * @param replicaId the replica whose copy is bad
+   * @param badSha512 the SHA-512 checksum of the bad copy
+   * @param credentials the archive's configured credentials for corrections
+   * @param target where to put the removed copy; must not exist
+   * @return the archive's answer, with the removed copy's checksum
+   * @throws ArchiveRequestException if the archive refuses (wrong credentials, the checksum is not
+   *     the copy's, or is the good one, unknown file or replica), or does not answer in time;
+   *     nothing was removed then
+   * @throws IOException if the delivery is incomplete or the target exists
+   */
+  public RemoveAndGetFileReply removeAndGetFile(
+      String fileName, String replicaId, String badSha512, String credentials, Path target)
+      throws IOException {
+    FileServer.Delivery delivery = files.expect(target);
+    String requestId = UUID.randomUUID().toString();
+    String what = "remove and get file '" + fileName + "' of replica " + replicaId;
+    RemoveAndGetFileReply reply =
+        answered(
+            ask(
+                new RemoveAndGetFileRequest(
+                    requestId, fileName, replicaId, badSha512, credentials, delivery.target()),
+                requestId,
+                RemoveAndGetFileReply.class,
+                fileName),
+            what);
+    if (!reply.ok()) {
+      throw new ArchiveRequestException(what, reply.failure());
+    }
+    requireDelivered(delivery, reply.sha512(), "the removed copy of '" + fileName + "'");
     return reply;
   }
 
@@ -326,6 +367,7 @@ public final class ArchiveClient {
       case GetFileReply reply -> reply.requestId();
       case GetRecordReply reply -> reply.requestId();
       case BatchReply reply -> reply.requestId();
+      case RemoveAndGetFileReply reply -> reply.requestId();
       default -> null;
     };
   }

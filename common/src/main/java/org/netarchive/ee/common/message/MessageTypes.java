@@ -34,7 +34,12 @@ public final class MessageTypes {
           GetRecordRequest.class,
           GetRecordReply.class,
           BatchRequest.class,
-          BatchReply.class);
+          BatchReply.class,
+          // The archive: a bitarchive instance's part of a batch job, to its replica's monitor.
+          BitarchiveBatchReply.class,
+          // The archive: removing one replica's bad copy (the credentialed correct operation).
+          RemoveAndGetFileRequest.class,
+          RemoveAndGetFileReply.class);
 
   private MessageTypes() {}
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.BatchRequest;
+import org.netarchive.ee.common.message.BitarchiveBatchReply;
 import org.netarchive.ee.common.message.ChecksumReply;
 import org.netarchive.ee.common.message.ChecksumRequest;
 import org.netarchive.ee.common.message.DeliveryTarget;
@@ -20,6 +21,8 @@ import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.MessageFormatException;
 import org.netarchive.ee.common.message.RemoteFileRef;
+import org.netarchive.ee.common.message.RemoveAndGetFileReply;
+import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.StoreReply;
 import org.netarchive.ee.common.message.StoreRequest;
 import org.netarchive.ee.common.message.UploadOutcome;
@@ -58,7 +61,12 @@ class ArchiveMessagesTest {
             new GetRecordReply("g2", NAME, 4567, 890, "response", null),
             new BatchRequest("b1", "cdx", Map.of("algorithm", "MD5"), "1-.*", "ONE", TARGET),
             new BatchReply("b1", "cdx", "ONE", 3, List.of("x.warc: broken"), 10, SHA, null),
-            new BatchReply("b1", "nope", "ONE", 0, List.of(), 0, null, "no such job"));
+            new BatchReply("b1", "nope", "ONE", 0, List.of(), 0, null, "no such job"),
+            new BitarchiveBatchReply("b1", "ONE", "ba-1", 2, List.of("y.warc: bad"), FILE, null),
+            new BitarchiveBatchReply("b1", "ONE", "ba-2", 0, List.of(), null, "no such job"),
+            new RemoveAndGetFileRequest("c1", NAME, "TWO", SHA, "secret-credentials", TARGET),
+            new RemoveAndGetFileReply("c1", NAME, "TWO", 1234, SHA, null),
+            new RemoveAndGetFileReply("c1", NAME, "TWO", 0, null, "wrong credentials"));
 
     for (Message message : messages) {
       assertThat(codec.decode(codec.encode(message))).isEqualTo(message);
@@ -141,5 +149,13 @@ class ArchiveMessagesTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new DeliveryTarget("ftp://h/x", "t"))
         .withMessageContaining("'ftp://h/x'");
+  }
+
+  @Test
+  void givenRemoveAndGetFileRequest_whenPrinted_thenTheCredentialsAreLeftOut() {
+    assertThat(new RemoveAndGetFileRequest("c1", NAME, "TWO", SHA, "secret-creds", TARGET))
+        .asString()
+        .contains("badSha512=" + SHA)
+        .doesNotContain("secret-creds");
   }
 }

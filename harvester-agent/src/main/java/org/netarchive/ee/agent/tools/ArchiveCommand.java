@@ -14,6 +14,7 @@ import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.GetFileReply;
 import org.netarchive.ee.common.message.GetRecordReply;
+import org.netarchive.ee.common.message.RemoveAndGetFileReply;
 
 /**
  * {@code netarchive-archive}: the archive's command-line tools (see {@link CommandLine#USAGE}).
@@ -157,6 +158,27 @@ public final class ArchiveCommand {
         if (!reply.fileFailures().isEmpty()) {
           return REFUSED;
         }
+      }
+      case "remove-and-get" -> {
+        RemoveAndGetFileReply reply =
+            client.removeAndGetFile(
+                line.arguments().get(0),
+                line.replica(),
+                line.badChecksum(),
+                line.credentials(),
+                line.path(1));
+        out.println(
+            "removed the copy of "
+                + reply.fileName()
+                + " from replica "
+                + reply.replicaId()
+                + " and fetched it to "
+                + line.path(1)
+                + " ("
+                + reply.size()
+                + " bytes, sha512:"
+                + reply.sha512()
+                + "); store the good file again to upload a good copy");
       }
       default -> throw new IllegalStateException("unparsed command " + line.command());
     }

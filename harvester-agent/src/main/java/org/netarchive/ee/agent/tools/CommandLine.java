@@ -24,9 +24,12 @@ record CommandLine(
     Duration timeout,
     int retries,
     boolean delete,
-    boolean local) {
+    boolean local,
+    String badChecksum,
+    String credentials) {
 
-  static final List<String> COMMANDS = List.of("upload", "get-file", "get-record", "batch");
+  static final List<String> COMMANDS =
+      List.of("upload", "get-file", "get-record", "batch", "remove-and-get");
 
   static final String USAGE =
       """
@@ -39,6 +42,11 @@ record CommandLine(
         get-record NAME OFFSET TARGET   fetch the WARC/ARC record at OFFSET of an archived file
         batch JOB TARGET                run a batch job on --replica (required); JOB is one of
                                         checksum, list, cdx, crawl-log, metadata-cdx
+        remove-and-get NAME TARGET      remove the bad copy of an archived file from --replica
+                                        (required) and fetch it: only with the correction
+                                        credentials and --bad-checksum, the SHA-512 of that copy;
+                                        it is kept in the bitarchive's attic too. Store the good
+                                        file again afterwards to upload a good copy
 
       Options:
         --broker URL          the server's broker (NAS_BROKER_URL, default tcp://127.0.0.1:61616)
@@ -54,6 +62,10 @@ record CommandLine(
         --local               upload: let a bitarchive on this machine read each file from its
                               path (only under the server's NAS_ARCHIVE_LOCAL_READ_DIRS; a file
                               elsewhere is refused); without it files travel over HTTP
+        --bad-checksum SHA512 remove-and-get: the SHA-512 the bad copy has
+        --credentials-file FILE
+                              remove-and-get: file holding the correction credentials
+                              (default: NAS_ARCHIVE_CORRECT_CREDENTIALS)
         --help                this text
 
       Exit codes: 0 done; 1 the archive refused or failed (reason on standard error);
@@ -80,6 +92,8 @@ record CommandLine(
     int retries = 2;
     boolean delete = false;
     boolean local = false;
+    String badChecksum = null;
+    String credentials = env.get("NAS_ARCHIVE_CORRECT_CREDENTIALS");
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -89,7 +103,7 @@ record CommandLine(
         }
         case "--broker" -> broker = value(args, ++i, arg);
         case "--user" -> user = value(args, ++i, arg);
-        case "--password-file" -> password = readPassword(value(args, ++i, arg));
+        case "--password-file" -> password = readSecret(value(args, ++i, arg), "password");
         case "--environment" -> environment = value(args, ++i, arg);
         case "--replica" -> replica = value(args, ++i, arg);
         case "--files" -> filePattern = value(args, ++i, arg);
@@ -105,6 +119,8 @@ record CommandLine(
         case "--retries" -> retries = (int) positive(value(args, ++i, arg), arg, 0);
         case "--delete" -> delete = true;
         case "--local" -> local = true;
+        case "--bad-checksum" -> badChecksum = value(args, ++i, arg);
+        case "--credentials-file" -> credentials = readSecret(value(args, ++i, arg), "credentials");
         default -> {
           if (arg.startsWith("--")) {
             throw new UsageException("Unknown option '" + arg + "'");
@@ -135,6 +151,24 @@ record CommandLine(
           throw new UsageException("batch needs --replica, e.g. --replica ONE");
         }
       }
+      case "remove-and-get" -> {
+        count(command, arguments, 2, "NAME TARGET");
+        if (replica == null) {
+          throw new UsageException("remove-and-get needs --replica, e.g. --replica TWO");
+        }
+        if (badChecksum == null || !badChecksum.matches("[0-9a-fA-F]{128}")) {
+          throw new UsageException(
+              "remove-and-get needs --bad-checksum with the 128 hex digits of the bad copy's"
+                  + " SHA-512, got '"
+                  + badChecksum
+                  + "'");
+        }
+        if (credentials == null || credentials.isBlank()) {
+          throw new UsageException(
+              "remove-and-get needs the correction credentials: set"
+                  + " NAS_ARCHIVE_CORRECT_CREDENTIALS or give --credentials-file FILE");
+        }
+      }
       default ->
           throw new UsageException(
               "Unknown command '" + command + "'; the commands are " + COMMANDS);
@@ -156,7 +190,9 @@ record CommandLine(
         timeout,
         retries,
         delete,
-        local);
+        local,
+        badChecksum,
+        credentials);
   }
 
   Path path(int argument) {
@@ -191,11 +227,12 @@ record CommandLine(
         what + " must be a whole number of at least " + minimum + ", got '" + text + "'");
   }
 
-  private static String readPassword(String file) throws UsageException {
+  private static String readSecret(String file, String what) throws UsageException {
     try {
       return java.nio.file.Files.readString(Path.of(file)).strip();
     } catch (java.io.IOException e) {
-      throw new UsageException("Cannot read the password file '" + file + "': " + e.getMessage());
+      throw new UsageException(
+          "Cannot read the " + what + " file '" + file + "': " + e.getMessage());
     }
   }
 }

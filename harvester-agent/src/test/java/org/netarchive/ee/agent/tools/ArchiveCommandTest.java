@@ -64,6 +64,20 @@ class ArchiveCommandTest {
   }
 
   @Test
+  void givenRemoveAndGetWithoutItsSafeguards_whenRun_thenUsageErrorNamesTheMissingOne() {
+    String sha = "ab".repeat(64);
+    assertThat(run(ENV, "remove-and-get", "a.warc", "bad.warc")).isEqualTo(2);
+    assertThat(err()).contains("remove-and-get needs --replica");
+    assertThat(run(ENV, "--replica", "TWO", "remove-and-get", "a.warc", "bad.warc")).isEqualTo(2);
+    assertThat(err()).contains("remove-and-get needs --bad-checksum");
+    String[] noCredentials = {
+      "--replica", "TWO", "--bad-checksum", sha, "remove-and-get", "a.warc", "bad.warc"
+    };
+    assertThat(run(ENV, noCredentials)).isEqualTo(2);
+    assertThat(err()).contains("set NAS_ARCHIVE_CORRECT_CREDENTIALS or give --credentials-file");
+  }
+
+  @Test
   void givenNoPassword_whenRun_thenUsageErrorSaysWhereToPutIt() {
     assertThat(run(Map.of(), "upload", "x.warc")).isEqualTo(2);
     assertThat(err()).contains("set NAS_AGENT_PASSWORD or give --password-file FILE");

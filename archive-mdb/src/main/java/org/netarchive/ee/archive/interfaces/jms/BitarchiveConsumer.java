@@ -10,6 +10,7 @@ import org.netarchive.ee.common.message.ChecksumRequest;
 import org.netarchive.ee.common.message.GetFileRequest;
 import org.netarchive.ee.common.message.GetRecordRequest;
 import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.UploadRequest;
 
 /**
@@ -39,10 +40,11 @@ abstract class BitarchiveConsumer extends JsonMessageListener {
       case GetFileRequest request -> bitarchive.getFile(request, replyTo);
       case GetRecordRequest request -> bitarchive.getRecord(request, replyTo);
       case BatchRequest request -> bitarchive.batch(request, replyTo);
+      case RemoveAndGetFileRequest request -> bitarchive.removeAndGetFile(request, replyTo);
       default ->
           throw new IllegalArgumentException(
-              "The bitarchives' topic takes ChecksumRequest, GetFileRequest, GetRecordRequest and"
-                  + " BatchRequest messages, not "
+              "The bitarchives' topic takes ChecksumRequest, GetFileRequest, GetRecordRequest,"
+                  + " BatchRequest and RemoveAndGetFileRequest messages, not "
                   + message.getClass().getSimpleName());
     }
   }
@@ -59,6 +61,7 @@ abstract class BitarchiveConsumer extends JsonMessageListener {
           case GetFileRequest m -> m.replicaId();
           case GetRecordRequest m -> m.replicaId();
           case BatchRequest m -> m.replicaId();
+          case RemoveAndGetFileRequest m -> m.replicaId();
           default -> replica;
         };
     if (!replica.equals(addressed)) {

@@ -2,10 +2,12 @@ package org.netarchive.ee.archive.domain.model.batch;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -62,6 +64,9 @@ public final class BatchRun {
       Path result)
       throws IOException {
     job.validate(parameters);
+    if (storage.checksumOnly()) {
+      return runOnChecksums(job, parameters, filePattern, storage, result);
+    }
     int processed = 0;
     List<String> failures = new ArrayList<>();
     Path part = result.resolveSibling(result.getFileName() + ".part");
@@ -87,5 +92,43 @@ public final class BatchRun {
       Files.deleteIfExists(part);
     }
     return new Outcome(processed, failures);
+  }
+
+  /**
+   * A checksum-only bitarchive has no bytes to run a job on: it answers {@code list} and {@code
+   * checksum} with SHA-512 from its records, and refuses every other job.
+   */
+  private static Outcome runOnChecksums(
+      BatchJob job,
+      Map<String, String> parameters,
+      Pattern filePattern,
+      BitarchiveStorage storage,
+      Path result)
+      throws IOException {
+    String algorithm = parameters.getOrDefault("algorithm", "SHA-512").toUpperCase(Locale.ROOT);
+    boolean list = job.name().equals("list");
+    boolean sha512 =
+        job.name().equals("checksum")
+            && (algorithm.equals("SHA-512") || algorithm.equals("SHA512"));
+    if (!list && !sha512) {
+      throw new IllegalArgumentException(
+          "This bitarchive keeps only the SHA-512 checksums of its files: batch job '"
+              + job.name()
+              + "'"
+              + (job.name().equals("checksum") ? " with algorithm " + algorithm : "")
+              + " cannot run on it; only 'list' and 'checksum' (SHA-512) can");
+    }
+    int processed = 0;
+    try (OutputStream out = Files.newOutputStream(result)) {
+      for (String name : storage.fileNames()) {
+        if (filePattern != null && !filePattern.matcher(name).matches()) {
+          continue;
+        }
+        String line = list ? name + "\n" : name + "##" + storage.sha512(name).orElseThrow() + "\n";
+        out.write(line.getBytes(StandardCharsets.UTF_8));
+        processed++;
+      }
+    }
+    return new Outcome(processed, List.of());
   }
 }

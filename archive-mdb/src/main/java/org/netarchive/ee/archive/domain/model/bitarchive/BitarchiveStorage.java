@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -55,6 +56,12 @@ public final class BitarchiveStorage {
   /** Subdirectory of each directory holding files while they arrive. */
   public static final String TEMP = "tempdir";
 
+  /** Subdirectory of a checksum-only bitarchive's records: one file per archived file. */
+  public static final String CHECKSUMS = "checksumdir";
+
+  /** Subdirectory of removed copies, kept (never deleted by the archive). */
+  public static final String ATTIC = "atticdir";
+
   private static final Logger LOG = Logger.getLogger(BitarchiveStorage.class.getName());
   private static final int BUFFER_SIZE = 1 << 20;
   private static final String TEMP_SUFFIX = ".part";
@@ -62,6 +69,7 @@ public final class BitarchiveStorage {
   private final List<Path> directories;
   private final long reserveBytes;
   private final ToLongFunction<Path> usableSpace;
+  private final boolean checksumOnly;
   private final Set<String> storing = ConcurrentHashMap.newKeySet();
 
   /**
@@ -72,7 +80,22 @@ public final class BitarchiveStorage {
    * @throws IOException if a directory cannot be created or is not writable
    */
   public BitarchiveStorage(List<Path> directories, long reserveBytes) throws IOException {
-    this(directories, reserveBytes, BitarchiveStorage::usableSpaceOf);
+    this(directories, reserveBytes, BitarchiveStorage::usableSpaceOf, false);
+  }
+
+  /**
+   * Opens a storage that keeps the files' bytes, or only their checksums.
+   *
+   * @param directories the directories, in the order they are filled; at least one
+   * @param reserveBytes space to leave free on each disk
+   * @param checksumOnly whether only checksums are kept: a store reads the whole file and verifies
+   *     its length and SHA-512 as usual, but records only the checksum, write-once, under {@value
+   *     #CHECKSUMS}; such a storage has no file to deliver or run a job on
+   * @throws IOException if a directory cannot be created or is not writable
+   */
+  public BitarchiveStorage(List<Path> directories, long reserveBytes, boolean checksumOnly)
+      throws IOException {
+    this(directories, reserveBytes, BitarchiveStorage::usableSpaceOf, checksumOnly);
   }
 
   /**
@@ -85,6 +108,15 @@ public final class BitarchiveStorage {
    */
   public BitarchiveStorage(
       List<Path> directories, long reserveBytes, ToLongFunction<Path> usableSpace)
+      throws IOException {
+    this(directories, reserveBytes, usableSpace, false);
+  }
+
+  private BitarchiveStorage(
+      List<Path> directories,
+      long reserveBytes,
+      ToLongFunction<Path> usableSpace,
+      boolean checksumOnly)
       throws IOException {
     Objects.requireNonNull(directories, "directories");
     if (directories.isEmpty()) {
@@ -102,6 +134,9 @@ public final class BitarchiveStorage {
       }
       Files.createDirectories(dir.resolve(FILES));
       Files.createDirectories(dir.resolve(TEMP));
+      if (checksumOnly) {
+        Files.createDirectories(dir.resolve(CHECKSUMS));
+      }
       if (!Files.isWritable(dir.resolve(FILES)) || !Files.isWritable(dir.resolve(TEMP))) {
         throw new IOException("Bitarchive directory " + dir + " is not writable");
       }
@@ -110,6 +145,12 @@ public final class BitarchiveStorage {
     this.directories = List.copyOf(absolute);
     this.reserveBytes = reserveBytes;
     this.usableSpace = usableSpace;
+    this.checksumOnly = checksumOnly;
+  }
+
+  /** Whether this storage keeps only the checksums of its files, not their bytes. */
+  public boolean checksumOnly() {
+    return checksumOnly;
   }
 
   /** The directories, in the order they are filled. */
@@ -143,11 +184,11 @@ public final class BitarchiveStorage {
           "File '" + name + "' is being stored by another upload at this moment");
     }
     try {
-      Optional<Path> existing = find(name);
+      Optional<Path> existing = checksumOnly ? checksumRecord(name) : find(name);
       if (existing.isPresent()) {
         throw alreadyStored(name, existing.get());
       }
-      Path directory = directoryWithRoomFor(name, size);
+      Path directory = directoryWithRoomFor(name, checksumOnly ? 4096 : size);
       return write(directory, name, data, size, expected);
     } finally {
       storing.remove(name);
@@ -162,6 +203,9 @@ public final class BitarchiveStorage {
    */
   public Optional<Path> find(String name) {
     ArchiveFileNames.requireValid(name);
+    if (checksumOnly) {
+      return Optional.empty();
+    }
     for (Path directory : directories) {
       Path candidate = directory.resolve(FILES).resolve(name);
       if (Files.isRegularFile(candidate)) {
@@ -179,6 +223,14 @@ public final class BitarchiveStorage {
    * @throws IOException if the file cannot be read
    */
   public Optional<String> sha512(String name) throws IOException {
+    if (checksumOnly) {
+      Optional<Path> record = checksumRecord(name);
+      return record.isEmpty()
+          ? Optional.empty()
+          : Optional.of(
+              ChecksumAlgorithm.SHA512.requireValid(
+                  Files.readString(record.get()).strip(), "checksum record " + record.get()));
+    }
     Optional<Path> file = find(name);
     if (file.isEmpty()) {
       return Optional.empty();
@@ -195,7 +247,8 @@ public final class BitarchiveStorage {
   public List<String> fileNames() throws IOException {
     TreeSet<String> names = new TreeSet<>();
     for (Path directory : directories) {
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(FILES))) {
+      try (DirectoryStream<Path> files =
+          Files.newDirectoryStream(directory.resolve(checksumOnly ? CHECKSUMS : FILES))) {
         for (Path file : files) {
           if (Files.isRegularFile(file)) {
             names.add(file.getFileName().toString());
@@ -204,6 +257,27 @@ public final class BitarchiveStorage {
       }
     }
     return List.copyOf(names);
+  }
+
+  /**
+   * Moves an archived file out of the archive into the attic of its directory, under its name and
+   * the time of the move: it is no longer archived here, but kept.
+   *
+   * @param name the file's name
+   * @return where it is kept now
+   * @throws java.nio.file.NoSuchFileException if no directory holds it
+   * @throws IOException if it cannot be moved
+   */
+  public Path moveToAttic(String name) throws IOException {
+    Path file =
+        find(name)
+            .orElseThrow(
+                () -> new java.nio.file.NoSuchFileException(name, null, "not in this bitarchive"));
+    Path attic = Files.createDirectories(file.getParent().getParent().resolve(ATTIC));
+    Path kept = attic.resolve(name + "." + System.currentTimeMillis());
+    Files.move(file, kept, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    LOG.warning(() -> "Moved archived file " + file + " to " + kept);
+    return kept;
   }
 
   /**
@@ -250,10 +324,47 @@ public final class BitarchiveStorage {
             + " bytes usable. Add a disk or free space.");
   }
 
+  /** A checksum-only storage's record of a file, if it has one. */
+  private Optional<Path> checksumRecord(String name) {
+    ArchiveFileNames.requireValid(name);
+    for (Path directory : directories) {
+      Path candidate = directory.resolve(CHECKSUMS).resolve(name);
+      if (Files.isRegularFile(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void verifyArrival(
+      String name, long written, long size, String actual, String sha512)
+      throws StoreFailedException {
+    if (written != size) {
+      throw new StoreFailedException(
+          StoreFailedException.Reason.SIZE_MISMATCH,
+          "File '" + name + "' arrived with " + written + " bytes, announced " + size);
+    }
+    if (!actual.equals(sha512)) {
+      throw new StoreFailedException(
+          StoreFailedException.Reason.CHECKSUM_MISMATCH,
+          "File '"
+              + name
+              + "' arrived with SHA-512 "
+              + actual
+              + ", announced "
+              + sha512
+              + "; it was damaged on the way or changed while sent");
+    }
+  }
+
+  /**
+   * Writes an arriving file (or, checksum-only, the record of its checksum) to a temporary name,
+   * verifies length and checksum, syncs it, makes it read-only and links it under its name.
+   */
   private StoredFile write(Path directory, String name, InputStream data, long size, String sha512)
       throws StoreFailedException {
     Path temp = directory.resolve(TEMP).resolve(UUID.randomUUID() + TEMP_SUFFIX);
-    Path target = directory.resolve(FILES).resolve(name);
+    Path target = directory.resolve(checksumOnly ? CHECKSUMS : FILES).resolve(name);
     boolean published = false;
     try {
       long written;
@@ -261,23 +372,11 @@ public final class BitarchiveStorage {
       try (FileChannel out =
           FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
         MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
-        written = copy(data, out, digest, size, name);
+        written = copy(data, checksumOnly ? null : out, digest, size, name);
         actual = ChecksumAlgorithm.SHA512.hex(digest);
-        if (written != size) {
-          throw new StoreFailedException(
-              StoreFailedException.Reason.SIZE_MISMATCH,
-              "File '" + name + "' arrived with " + written + " bytes, announced " + size);
-        }
-        if (!actual.equals(sha512)) {
-          throw new StoreFailedException(
-              StoreFailedException.Reason.CHECKSUM_MISMATCH,
-              "File '"
-                  + name
-                  + "' arrived with SHA-512 "
-                  + actual
-                  + ", announced "
-                  + sha512
-                  + "; it was damaged on the way or changed while sent");
+        verifyArrival(name, written, size, actual, sha512);
+        if (checksumOnly) {
+          writeFully(out, ByteBuffer.wrap((actual + "\n").getBytes(StandardCharsets.US_ASCII)));
         }
         out.force(true);
       }
@@ -296,8 +395,15 @@ public final class BitarchiveStorage {
     }
   }
 
+  private static void writeFully(FileChannel out, ByteBuffer bytes) throws IOException {
+    while (bytes.hasRemaining()) {
+      out.write(bytes);
+    }
+  }
+
   /**
-   * Copies at most {@code size + 1} bytes, so a longer stream is noticed without reading it all.
+   * Copies at most {@code size + 1} bytes, so a longer stream is noticed without reading it all;
+   * with no {@code out}, only digests and counts them.
    */
   private static long copy(
       InputStream in, FileChannel out, MessageDigest digest, long size, String name)
@@ -307,9 +413,8 @@ public final class BitarchiveStorage {
     int n;
     while ((n = in.read(buffer)) >= 0) {
       digest.update(buffer, 0, n);
-      ByteBuffer chunk = ByteBuffer.wrap(buffer, 0, n);
-      while (chunk.hasRemaining()) {
-        out.write(chunk);
+      if (out != null) {
+        writeFully(out, ByteBuffer.wrap(buffer, 0, n));
       }
       total += n;
       if (total > size) {

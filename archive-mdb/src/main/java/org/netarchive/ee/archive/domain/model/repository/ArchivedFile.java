@@ -297,6 +297,30 @@ public class ArchivedFile {
   }
 
   /**
+   * A replica's bad copy was removed by the credentialed correct operation: the replica no longer
+   * holds the file, so its store counts as failed until the file is stored again (which uploads a
+   * good copy to it).
+   *
+   * @param replica the replica
+   * @param removedSha512 the SHA-512 checksum of the removed copy
+   * @param now the time of the removal
+   */
+  public void copyRemoved(String replica, String removedSha512, Instant now) {
+    ReplicaCopy copy = copies.get(replica);
+    if (copy == null) {
+      return;
+    }
+    copy.checked(removedSha512, sha512.equalsIgnoreCase(removedSha512), now);
+    copy.fail(
+        "copy with SHA-512 "
+            + removedSha512
+            + " removed by a correction at "
+            + now
+            + "; store the file again to upload a good copy",
+        now);
+  }
+
+  /**
    * Repeats the outstanding requests of an unfinished store, e.g. after a restart. Replicas answer
    * repeated requests idempotently.
    *

@@ -42,6 +42,15 @@ public class ArchiveMessaging {
   @Resource(lookup = "java:/jms/netarchive/replica2/ANY_BA")
   private Queue secondReplicaUploads;
 
+  @Resource(lookup = "java:/jms/netarchive/replica1/THE_BAMON")
+  private Queue firstReplicaMonitor;
+
+  @Resource(lookup = "java:/jms/netarchive/replica2/THE_BAMON")
+  private Queue secondReplicaMonitor;
+
+  @Resource(lookup = "java:/jms/netarchive/COMMON_MONITOR")
+  private Queue componentMonitor;
+
   @Resource(lookup = "java:/jms/netarchive/replica1/ALL_BA")
   private Topic firstReplicaBitarchives;
 
@@ -76,17 +85,45 @@ public class ArchiveMessaging {
     send(repository, message);
   }
 
+  /** Passes an answer to the repository, which answers the client at {@code replyTo}. */
+  public void toRepository(Message message, Destination replyTo) {
+    sendWithReplyTo(repository, message, replyTo);
+  }
+
   /**
-   * Passes a client's request to the bitarchives of a replica, which answer the client directly.
+   * Passes a client's get or batch request to the monitor of a replica, which answers the client at
+   * {@code replyTo} when its bitarchive instances have answered.
    */
-  public void toBitarchives(String replicaId, Message request, Destination replyTo) {
+  public void toMonitor(String replicaId, Message request, Destination replyTo) {
+    sendWithReplyTo(monitorOf(replicaId), request, replyTo);
+  }
+
+  /**
+   * Passes a request from a replica's monitor to every bitarchive instance of the replica, which
+   * answer the monitor.
+   */
+  public void toBitarchivesForMonitor(String replicaId, Message request) {
+    sendWithReplyTo(bitarchivesOf(replicaId), request, monitorOf(replicaId));
+  }
+
+  /** Sends a heartbeat to a replica's monitor. */
+  public void toMonitor(String replicaId, Message heartbeat) {
+    send(monitorOf(replicaId), heartbeat);
+  }
+
+  /** Sends a heartbeat to the component monitor (MONITOR). */
+  public void toComponentMonitor(Message heartbeat) {
+    send(componentMonitor, heartbeat);
+  }
+
+  private void sendWithReplyTo(Destination destination, Message request, Destination replyTo) {
     jakarta.jms.TextMessage text = messages.toTextMessage(jms, request);
     try {
       text.setJMSReplyTo(replyTo);
     } catch (jakarta.jms.JMSException e) {
       throw new IllegalStateException("Cannot set the reply-to of a request", e);
     }
-    jms.createProducer().send(bitarchivesOf(replicaId), text);
+    jms.createProducer().send(destination, text);
   }
 
   /** Answers a client directly, e.g. to refuse a malformed request. */
@@ -121,6 +158,10 @@ public class ArchiveMessaging {
 
   private Queue uploadsOf(String replicaId) {
     return replicaId.equals(settings.replicaId(1)) ? firstReplicaUploads : secondReplicaUploads;
+  }
+
+  private Queue monitorOf(String replicaId) {
+    return replicaId.equals(settings.replicaId(1)) ? firstReplicaMonitor : secondReplicaMonitor;
   }
 
   private Topic bitarchivesOf(String replicaId) {

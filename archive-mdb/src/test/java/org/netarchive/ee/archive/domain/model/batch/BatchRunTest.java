@@ -2,9 +2,11 @@ package org.netarchive.ee.archive.domain.model.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringWriter;
 import java.net.URI;
 import java.nio.channels.FileChannel;
@@ -181,5 +183,42 @@ class BatchRunTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> BatchRun.filePattern("1-1-(.*"))
         .withMessageContaining("File pattern '1-1-(.*' is not a regular expression");
+  }
+
+  @Test
+  void givenChecksumOnlyBitarchive_whenRunningJobs_thenListAndSha512FromTheRecordsOthersRefused()
+      throws IOException {
+    BitarchiveStorage checksums = new BitarchiveStorage(List.of(dir.resolve("sums")), 0, true);
+    Path file = warc("1-1-sum.warc", WarcCompression.NONE, "sum");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    try (InputStream in = Files.newInputStream(file)) {
+      checksums.store("1-1-sum.warc", in, Files.size(file), sha512);
+    }
+    Path list = dir.resolve("list.result");
+    Path sums = dir.resolve("sums.result");
+
+    BatchRun.Outcome listed =
+        BatchRun.run(BatchJobs.named("list"), Map.of(), null, checksums, list);
+    BatchRun.run(BatchJobs.named("checksum"), Map.of(), null, checksums, sums);
+
+    assertThat(listed.filesProcessed()).isEqualTo(1);
+    assertThat(Files.readString(list)).isEqualTo("1-1-sum.warc\n");
+    assertThat(Files.readString(sums)).isEqualTo("1-1-sum.warc##" + sha512 + "\n");
+    assertThatThrownBy(
+            () ->
+                BatchRun.run(
+                    BatchJobs.named("cdx"), Map.of(), null, checksums, dir.resolve("cdx.result")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("keeps only the SHA-512 checksums")
+        .hasMessageContaining("'cdx'");
+    assertThatThrownBy(
+            () ->
+                BatchRun.run(
+                    BatchJobs.named("checksum"),
+                    Map.of("algorithm", "MD5"),
+                    null,
+                    checksums,
+                    dir.resolve("md5.result")))
+        .hasMessageContaining("with algorithm MD5");
   }
 }

@@ -276,4 +276,56 @@ class BitarchiveStorageTest {
         .isThrownBy(() -> new BitarchiveStorage(List.of(), 0))
         .withMessageContaining("at least one directory");
   }
+
+  @Test
+  void givenChecksumOnlyStorage_whenStoring_thenOnlyTheVerifiedChecksumIsKept() throws Exception {
+    Path disk = root.resolve("checksums");
+    BitarchiveStorage storage = new BitarchiveStorage(List.of(disk), 0, true);
+    byte[] bytes = data(1_500_000, 7);
+    String name = "1-1-only-checksum.warc.gz";
+
+    StoredFile stored =
+        storage.store(name, new ByteArrayInputStream(bytes), bytes.length, sha512(bytes));
+
+    assertThat(storage.checksumOnly()).isTrue();
+    assertThat(stored.sha512()).isEqualTo(sha512(bytes));
+    assertThat(stored.size()).isEqualTo(bytes.length);
+    assertThat(Files.readString(disk.resolve("checksumdir").resolve(name)))
+        .isEqualTo(sha512(bytes) + "\n");
+    try (Stream<Path> files = Files.list(disk.resolve(BitarchiveStorage.FILES))) {
+      assertThat(files).as("no bytes kept").isEmpty();
+    }
+    assertThat(storage.find(name)).isEmpty();
+    assertThat(storage.sha512(name)).contains(sha512(bytes));
+    assertThat(storage.fileNames()).containsExactly(name);
+    assertThat(tempFiles(disk)).isEmpty();
+
+    assertThatThrownBy(
+            () -> storage.store(name, new ByteArrayInputStream(bytes), bytes.length, sha512(bytes)))
+        .isInstanceOfSatisfying(
+            StoreFailedException.class,
+            e -> assertThat(e.reason()).isEqualTo(Reason.ALREADY_STORED));
+  }
+
+  @Test
+  void givenChecksumOnlyStorage_whenDataDiffersFromTheAnnouncement_thenNothingIsRecorded()
+      throws Exception {
+    Path disk = root.resolve("checksums");
+    BitarchiveStorage storage = new BitarchiveStorage(List.of(disk), 0, true);
+    byte[] bytes = data(10_000, 8);
+    byte[] other = data(10_000, 9);
+
+    assertThatThrownBy(
+            () -> storage.store("a.warc", new ByteArrayInputStream(other), 10_000, sha512(bytes)))
+        .isInstanceOfSatisfying(
+            StoreFailedException.class,
+            e -> assertThat(e.reason()).isEqualTo(Reason.CHECKSUM_MISMATCH));
+    assertThatThrownBy(
+            () -> storage.store("b.warc", new ByteArrayInputStream(bytes), 9_999, sha512(bytes)))
+        .isInstanceOfSatisfying(
+            StoreFailedException.class,
+            e -> assertThat(e.reason()).isEqualTo(Reason.SIZE_MISMATCH));
+    assertThat(storage.fileNames()).isEmpty();
+    assertThat(tempFiles(disk)).isEmpty();
+  }
 }

@@ -1,0 +1,56 @@
+package org.netarchive.ee.archive.interfaces.jms;
+
+import jakarta.inject.Inject;
+import jakarta.jms.Destination;
+import org.netarchive.ee.archive.application.ArchiveSettings;
+import org.netarchive.ee.archive.application.BitarchiveMonitor;
+import org.netarchive.ee.common.jms.JsonMessageListener;
+import org.netarchive.ee.common.message.BatchRequest;
+import org.netarchive.ee.common.message.BitarchiveBatchReply;
+import org.netarchive.ee.common.message.GetFileReply;
+import org.netarchive.ee.common.message.GetFileRequest;
+import org.netarchive.ee.common.message.GetRecordReply;
+import org.netarchive.ee.common.message.GetRecordRequest;
+import org.netarchive.ee.common.message.Heartbeat;
+import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.common.message.RemoveAndGetFileReply;
+import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
+
+/**
+ * Base of the consumers of a replica's monitor queue (THE_BAMON): the instances' heartbeats, the
+ * clients' get and batch requests (passed on by the repository) and the instances' answers.
+ */
+abstract class MonitorConsumer extends JsonMessageListener {
+
+  @Inject private ArchiveSettings settings;
+  @Inject private BitarchiveMonitor monitor;
+
+  void dispatch(Message message, Destination replyTo, int replicaPosition) {
+    String replica = settings.replicaId(replicaPosition);
+    switch (message) {
+      case Heartbeat heartbeat -> monitor.heartbeat(replica, heartbeat);
+      case GetFileRequest request -> monitor.request(replica, request, requireReplyTo(replyTo));
+      case GetRecordRequest request -> monitor.request(replica, request, requireReplyTo(replyTo));
+      case BatchRequest request -> monitor.request(replica, request, requireReplyTo(replyTo));
+      case RemoveAndGetFileRequest request ->
+          monitor.request(replica, request, requireReplyTo(replyTo));
+      case GetFileReply reply -> monitor.answer(replica, reply);
+      case GetRecordReply reply -> monitor.answer(replica, reply);
+      case BitarchiveBatchReply reply -> monitor.answer(replica, reply);
+      case RemoveAndGetFileReply reply -> monitor.answer(replica, reply);
+      default ->
+          throw new IllegalArgumentException(
+              "THE_BAMON takes Heartbeat, GetFileRequest, GetRecordRequest, BatchRequest,"
+                  + " RemoveAndGetFileRequest and the"
+                  + " bitarchives' answers to them, not "
+                  + message.getClass().getSimpleName());
+    }
+  }
+
+  private static Destination requireReplyTo(Destination replyTo) {
+    if (replyTo == null) {
+      throw new IllegalArgumentException("A request to THE_BAMON needs a reply-to destination");
+    }
+    return replyTo;
+  }
+}
