@@ -8,7 +8,8 @@
 # copy), makes a file of SIZE_MB random megabytes named like a WARC, times `cp` + `sync` +
 # `sha512sum` of it, then times `netarchive archive upload` (the agent distribution's
 # bin/netarchive-archive: client SHA-512, both replicas fetch, verify, sync and link it, then report
-# the SHA-512 of their copies) while sampling the server's resident memory. Needs a build (the
+# the SHA-512 of their copies) of it over HTTP, and of a second file of that size offered by path
+# (--local, under NAS_ARCHIVE_LOCAL_READ_DIRS), while sampling the server's resident memory. Needs a build (the
 # agent tarball and the provisioned server); figures go to BENCHMARKS.md by hand, with the machine.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -17,6 +18,10 @@ export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
 export NAS_SKIP_BUILD=${NAS_SKIP_BUILD:-1}
 export NAS_ADMIN_PASSWORD=bench-admin-password
 export NAS_AGENT_PASSWORD=bench-agent-password
+# The bitarchives may read files offered from here directly (the second, --local, store).
+work="$NAS_HOME/bench"
+mkdir -p "$work"
+export NAS_ARCHIVE_LOCAL_READ_DIRS="$work"
 
 "$ROOT/wildfly-config/bin/netarchive" run >"$NAS_HOME/run.out" 2>&1 &
 RUNNER=$!
@@ -31,10 +36,11 @@ SERVER_PID=$(pgrep -g "$(cat "$NAS_HOME/netarchive.pid")" -f org.jboss.as.standa
 # Unpacks the tools under NAS_HOME before the clock runs.
 "$ROOT/wildfly-config/bin/netarchive" archive --help >/dev/null
 
-work="$NAS_HOME/bench"
-mkdir -p "$work"
-file="$work/1-1-$(date +%Y%m%d%H%M%S)-00000-bench.warc.gz"
+stamp=$(date +%Y%m%d%H%M%S)
+file="$work/1-1-$stamp-00000-bench.warc.gz"
+local_file="$work/1-1-$stamp-00001-bench.warc.gz"
 head -c "$((SIZE_MB * 1024 * 1024))" /dev/urandom >"$file"
+head -c "$((SIZE_MB * 1024 * 1024))" /dev/urandom >"$local_file"
 sync
 
 start=$(date +%s.%N)
@@ -50,15 +56,23 @@ rss_log="$work/rss.txt"
    awk '/VmRSS/ { print $2 }' "/proc/$SERVER_PID/status"; sleep 0.5
  done) >"$rss_log" &
 SAMPLER=$!
-start=$(date +%s.%N)
-"$ROOT/wildfly-config/bin/netarchive" archive upload "$file"
-end=$(date +%s.%N)
+timed_store() { # $@ = options and file; prints the seconds
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$ROOT/wildfly-config/bin/netarchive" archive "$@" >&2
+  t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc -l
+}
+store=$(timed_store upload "$file")
+grep -E "Upload of|Checksum of" "$NAS_HOME/server/log/server.log" | sed 's/.*INFO  //' | tail -n 4 >"$work/http-phases.txt"
+store_local=$(timed_store --local upload "$local_file")
 kill $SAMPLER 2>/dev/null || true
-store=$(echo "$end - $start" | bc -l)
-
 printf 'file: %d MB\n' "$SIZE_MB"
 printf 'cp + sync + sha512sum: %.1f s (%.0f MB/s)\n' "$baseline" "$(echo "$SIZE_MB / $baseline" | bc -l)"
-printf 'store in 2 replicas, verified: %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate\n' \
+printf 'store in 2 replicas, verified, over HTTP: %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate\n' \
   "$store" "$(echo "$SIZE_MB / $store" | bc -l)" "$(echo "100 * $baseline / $store" | bc -l)"
+cat "$work/http-phases.txt"
+printf 'store in 2 replicas, verified, read directly (--local): %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate\n' \
+  "$store_local" "$(echo "$SIZE_MB / $store_local" | bc -l)" "$(echo "100 * $baseline / $store_local" | bc -l)"
 grep -E "Upload of|Checksum of" "$NAS_HOME/server/log/server.log" | sed 's/.*INFO  //' | tail -n 4
 sort -n "$rss_log" | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "server RSS during the store: %.0f to %.0f MB\n", min / 1024, max / 1024 }'
