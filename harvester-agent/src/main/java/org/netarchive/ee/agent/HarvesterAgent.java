@@ -124,7 +124,7 @@ public final class HarvesterAgent {
     HarvesterAgent agent = new HarvesterAgent(config, archive, Clock.systemUTC());
     Runtime.getRuntime()
         .addShutdownHook(Thread.ofPlatform().name("agent-shutdown").unstarted(agent::stop));
-    try {
+    try (archive) {
       agent.run();
       return HarvesterAgentMain.OK;
     } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
+import org.netarchive.ee.agent.store.ArchiveStoreFactory;
 
 /**
  * Starts the harvester agent: {@code --config FILE [--check]}. Exit status 0 after an orderly stop
@@ -54,6 +55,10 @@ public final class HarvesterAgentMain {
     AgentConfiguration configuration;
     try {
       configuration = AgentConfiguration.load(config, environment);
+      if (check) {
+        ArchiveStoreFactory.installed(HarvesterAgentMain.class.getClassLoader())
+            .check(configuration);
+      }
     } catch (ConfigurationException e) {
       err.println("harvester-agent: " + e.getMessage());
       return BAD_USAGE;

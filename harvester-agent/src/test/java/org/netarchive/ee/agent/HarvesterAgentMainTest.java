@@ -61,8 +61,7 @@ class HarvesterAgentMainTest {
   }
 
   @Test
-  void givenNoArchiveClientInstalled_whenRun_thenItRefusesToTakeJobsAndSaysWhy()
-      throws IOException {
+  void givenBadArchiveSettings_whenChecked_thenExitTwoNamingTheKeyAndValue() throws IOException {
     Files.createDirectories(dir.resolve("heritrix-3.13.0/lib"));
     Files.createDirectories(dir.resolve("conf"));
     Path file =
@@ -71,9 +70,8 @@ class HarvesterAgentMainTest {
             "broker.url=tcp://127.0.0.1:1\nbroker.user=agent\nagent.environment=DEV\n"
                 + "agent.channel=FOCUSED\narchive.url=https://archive.invalid/\n");
 
-    assertThat(run("--config", file.toString())).isEqualTo(HarvesterAgentMain.BAD_USAGE);
+    assertThat(run("--config", file.toString(), "--check")).isEqualTo(HarvesterAgentMain.BAD_USAGE);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("No archive client is installed")
-        .contains("org.netarchive.ee.agent.store.ArchiveStoreFactory");
+        .contains("unknown key 'archive.url' (value 'https://archive.invalid/')");
   }
 }

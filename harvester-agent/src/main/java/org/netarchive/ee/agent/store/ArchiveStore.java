@@ -23,7 +23,7 @@ import java.nio.file.Path;
  *       thread, one file at a time.
  * </ul>
  */
-public interface ArchiveStore {
+public interface ArchiveStore extends AutoCloseable {
 
   /**
    * Stores a file in the archive under its file name.
@@ -32,4 +32,8 @@ public interface ArchiveStore {
    * @throws ArchiveStoreException if the archive did not confirm that it holds the file
    */
   void store(Path file) throws ArchiveStoreException;
+
+  /** Releases what the store holds (connections, its file server); the agent calls it last. */
+  @Override
+  default void close() {}
 }

@@ -24,6 +24,14 @@ public interface ArchiveStoreFactory {
   ArchiveStore open(AgentConfiguration configuration);
 
   /**
+   * Checks the archive settings without opening anything (for {@code --check}).
+   *
+   * @param configuration the agent's configuration, with the archive settings
+   * @throws ConfigurationException if the archive settings are unusable; name the key and value
+   */
+  default void check(AgentConfiguration configuration) {}
+
+  /**
    * The one archive client installed with the agent.
    *
    * @param configuration the agent's configuration
@@ -31,8 +39,19 @@ public interface ArchiveStoreFactory {
    * @throws ConfigurationException if there is none or more than one
    */
   static ArchiveStore installed(AgentConfiguration configuration) {
+    return installed(ArchiveStoreFactory.class.getClassLoader()).open(configuration);
+  }
+
+  /**
+   * The one archive client's factory found by a class loader.
+   *
+   * @param loader where to look for {@code META-INF/services} registrations
+   * @return the factory
+   * @throws ConfigurationException if there is none or more than one
+   */
+  static ArchiveStoreFactory installed(ClassLoader loader) {
     List<ArchiveStoreFactory> factories =
-        ServiceLoader.load(ArchiveStoreFactory.class).stream()
+        ServiceLoader.load(ArchiveStoreFactory.class, loader).stream()
             .map(ServiceLoader.Provider::get)
             .toList();
     if (factories.size() != 1) {
@@ -48,6 +67,6 @@ public interface ArchiveStoreFactory {
                       + factories.stream().map(f -> f.getClass().getName()).toList()
                       + ")"));
     }
-    return factories.getFirst().open(configuration);
+    return factories.getFirst();
   }
 }
