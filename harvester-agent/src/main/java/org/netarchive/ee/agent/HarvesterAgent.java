@@ -157,7 +157,12 @@ public final class HarvesterAgent {
         if (!enoughDisk()) {
           continue;
         }
-        status.set(AgentState.IDLE, 0);
+        if (status.state() != AgentState.IDLE) {
+          status.set(AgentState.IDLE, 0);
+          // at once, so that the server does not show the state before (connecting, a job's)
+          // until the next heartbeat
+          heartbeat();
+        }
         try {
           BrokerLink.Delivery delivery = broker.receive(jobQueue, RECEIVE_WAIT);
           if (delivery != null) {
@@ -394,7 +399,8 @@ public final class HarvesterAgent {
     try {
       Heartbeat.Builder beat =
           Heartbeat.builder()
-              .component(COMPONENT)
+              // The server keeps one status per component name: each agent has its own.
+              .component(COMPONENT + "-" + config.instance())
               .kind(ComponentKind.HARVESTER_AGENT)
               .instance(config.instance())
               .state(status.getState())

@@ -266,12 +266,15 @@ class AgentOnServerIT {
       agent.awaitLog("Connected to the broker tcp://127.0.0.1:" + port, Duration.ofSeconds(60));
       Instant deadline = Instant.now().plusSeconds(30);
       JsonObject seen = component(instance);
-      while (seen == null && Instant.now().isBefore(deadline)) {
+      while ((seen == null || !seen.getString("state").equals("IDLE"))
+          && Instant.now().isBefore(deadline)) {
         Thread.sleep(500);
         seen = component(instance);
       }
       assertThat(seen).as("the agent's heartbeat in /api/system/status").isNotNull();
+      assertThat(seen.getString("state")).isEqualTo("IDLE");
       assertThat(seen.getString("kind")).isEqualTo("HARVESTER_AGENT");
+      assertThat(seen.getString("component")).isEqualTo("harvester-agent-" + instance);
       assertThat(seen.getString("channel")).isEqualTo(channel);
     } finally {
       // after the agent has stopped, so that it does not wait for a broker gone again
