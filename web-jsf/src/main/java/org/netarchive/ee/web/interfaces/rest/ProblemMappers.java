@@ -15,6 +15,7 @@ import java.util.logging.Logger;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.web.interfaces.archive.ArchiveUnavailableException;
 
 /**
  * Turns every failure of a REST call into a problem document (RFC 9457): invalid input 400 with the
@@ -41,6 +42,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
       case org.netarchive.ee.scheduler.application.domain.NotFoundException p ->
           Problem.response(Response.Status.NOT_FOUND, p.getMessage());
       case StaleEditException p -> Problem.response(Response.Status.CONFLICT, p.getMessage());
+      case ArchiveUnavailableException p ->
+          Problem.response(Response.Status.SERVICE_UNAVAILABLE, p.getMessage());
       case OptimisticLockException p ->
           Problem.response(
               Response.Status.CONFLICT,

@@ -1,0 +1,393 @@
+package org.netarchive.ee.web.interfaces.archive.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityPart;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.netarchive.ee.archive.application.ArchiveAdmin;
+import org.netarchive.ee.archive.application.ArchiveAdmin.FileFilter;
+import org.netarchive.ee.archive.application.ArchivedFileView;
+import org.netarchive.ee.archive.domain.model.batch.BatchJob;
+import org.netarchive.ee.archive.domain.model.batch.BatchJobs;
+import org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState;
+import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.web.interfaces.archive.ArchiveAccess;
+import org.netarchive.ee.web.interfaces.archive.ArchiveAccess.FetchedFile;
+import org.netarchive.ee.web.interfaces.archive.ArchiveAccess.FetchedRecord;
+import org.netarchive.ee.web.interfaces.archive.ArchiveTask;
+import org.netarchive.ee.web.interfaces.archive.RecordContent;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+import org.netarchive.ee.web.interfaces.rest.Problem;
+
+/**
+ * The archive: {@code /api/archive}. Viewers read files, records and batch results; curators and
+ * admins upload files and run batch jobs. Uploads and batch jobs run in the background and are
+ * answered with 202 and the task to follow.
+ *
+ * <ul>
+ *   <li>{@code GET /api/archive} — the replicas, how many copies each has in each store state, and
+ *       the batch jobs
+ *   <li>{@code GET /api/archive/files?prefix=1-&contains=metadata&state=UPLOAD_FAILED&replica=TWO
+ *       &page=0&size=50} — files in name order with their size, checksum and each replica's store
+ *       state and checksum; {@code prefix} is the start of the name, {@code contains} a part of it
+ *       in any case, {@code state} a state a copy is in (on {@code replica} if given)
+ *   <li>{@code GET /api/archive/files/{name}} — one file
+ *   <li>{@code PUT /api/archive/files/{name}} with the file as the body (any media type; header
+ *       {@code X-Content-SHA512} optional, checked on arrival) — stores it; 202 with the upload
+ *   <li>{@code POST /api/archive/files} with a {@code multipart/form-data} part {@code file} (its
+ *       file name is the name stored) — the same
+ *   <li>{@code GET /api/archive/uploads}, {@code GET /api/archive/uploads/{id}} — uploads and how
+ *       their stores went ({@code DONE} once every replica holds the file)
+ *   <li>{@code GET /api/archive/files/{name}/records/{offset}?replica=ONE&part=record} — the WARC
+ *       or ARC record starting at that offset as stored ({@code application/warc}, or {@code
+ *       application/gzip} for a compressed one; header {@code X-Record-Type}); {@code part=payload}
+ *       gives what it captured, for a response the body that was served, with its media type
+ *   <li>{@code GET /api/archive/files/{name}/content?replica=ONE} — the whole file
+ *   <li>{@code GET /api/archive/batch-jobs} — the batch jobs with their parameters
+ *   <li>{@code POST /api/archive/batches} with {@code {"job": "cdx", "replica": "ONE",
+ *       "filePattern": "1-.*", "parameters": {}}} — runs a batch job; 202 with the run
+ *   <li>{@code GET /api/archive/batches}, {@code GET /api/archive/batches/{id}} — runs and their
+ *       progress; {@code GET /api/archive/batches/{id}/result} — a finished run's result
+ * </ul>
+ */
+@Path("archive")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class ArchiveResource {
+
+  /** The replicas, their copies by state, and the batch jobs. */
+  public record Overview(
+      List<String> replicas,
+      Map<String, Map<ReplicaStoreState, Long>> copiesByState,
+      List<BatchJobView> batchJobs) {}
+
+  /** A batch job clients may run. */
+  public record BatchJobView(String name, String description, List<String> parameters) {}
+
+  /** A request to run a batch job. */
+  public static class BatchRequestBody {
+    public String job;
+    public String replica;
+    public String filePattern;
+    public Map<String, String> parameters;
+  }
+
+  @EJB private ArchiveAdmin admin;
+  @Inject private ArchiveAccess archive;
+  @Context private SecurityContext security;
+  @Context private UriInfo uri;
+
+  @GET
+  public Overview overview() {
+    return new Overview(archive.replicaIds(), admin.copiesByState(), batchJobList());
+  }
+
+  @GET
+  @Path("files")
+  public Page<ArchivedFileView> files(
+      @QueryParam("prefix") String prefix,
+      @QueryParam("contains") String contains,
+      @QueryParam("state") String state,
+      @QueryParam("replica") String replica,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    Page.checkRequest(page, size);
+    FileFilter filter =
+        new FileFilter(
+            blankToNull(prefix),
+            blankToNull(contains),
+            state(state),
+            archive.requireReplica(blankToNull(replica)));
+    long total = admin.count(filter);
+    List<ArchivedFileView> items =
+        (long) page * size >= total ? List.of() : admin.list(filter, page * size, size);
+    return new Page<>(items, total, page, size);
+  }
+
+  @GET
+  @Path("files/{name}")
+  public ArchivedFileView file(@PathParam("name") String name) {
+    return archive.file(name);
+  }
+
+  @PUT
+  @Path("files/{name}")
+  @Consumes(MediaType.WILDCARD)
+  @RolesAllowed({"admin", "curator"})
+  public Response upload(
+      @PathParam("name") String name,
+      @HeaderParam(FileServer.SHA512_HEADER) String sha512,
+      InputStream body) {
+    return accepted("uploads", archive.upload(name, body, blankToNull(sha512), user()));
+  }
+
+  @POST
+  @Path("files")
+  @Consumes(MediaType.MULTIPART_FORM_DATA)
+  @RolesAllowed({"admin", "curator"})
+  public Response uploadForm(List<EntityPart> parts) throws IOException {
+    EntityPart file =
+        parts.stream()
+            .filter(p -> p.getName().equals("file"))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new FieldProblem(
+                        "file",
+                        "The form has no part 'file' with the file to store; its parts are "
+                            + parts.stream().map(EntityPart::getName).toList()));
+    String name = file.getFileName().orElse(null);
+    if (name == null || name.isBlank()) {
+      throw new FieldProblem("file", "Part 'file' has no file name to store the file under");
+    }
+    try (InputStream data = file.getContent()) {
+      return accepted("uploads", archive.upload(name, data, null, user()));
+    }
+  }
+
+  @GET
+  @Path("uploads")
+  public List<ArchiveTask.View> uploads() {
+    return archive.tasks(ArchiveTask.Kind.UPLOAD);
+  }
+
+  @GET
+  @Path("uploads/{id}")
+  public ArchiveTask.View uploadState(@PathParam("id") String id) {
+    return archive.task(id, ArchiveTask.Kind.UPLOAD);
+  }
+
+  @GET
+  @Path("files/{name}/records/{offset}")
+  @Produces(MediaType.WILDCARD)
+  public Response record(
+      @PathParam("name") String name,
+      @PathParam("offset") String offset,
+      @QueryParam("replica") String replica,
+      @QueryParam("part") @DefaultValue("record") String part) {
+    long at = offset(offset);
+    boolean payload =
+        switch (part.strip().toLowerCase(Locale.ROOT)) {
+          case "record" -> false;
+          case "payload" -> true;
+          default ->
+              throw new FieldProblem(
+                  "part", "Query parameter 'part' must be record or payload, was '" + part + "'");
+        };
+    FetchedRecord record = archive.record(name, at, blankToNull(replica));
+    try {
+      Response.ResponseBuilder answer;
+      if (payload) {
+        RecordContent.Parsed parsed = RecordContent.read(record.bytes(), 0);
+        answer =
+            Response.ok(
+                    (StreamingOutput)
+                        out -> {
+                          try (record) {
+                            RecordContent.copyPayload(record.bytes(), out);
+                          }
+                        })
+                .type(parsed.payloadType())
+                // Archived pages are not run in the admin UI's origin: a download, sandboxed.
+                .header(
+                    "Content-Disposition",
+                    "attachment; filename=\"" + safe(name) + "-" + at + ".payload\"")
+                .header("Content-Security-Policy", "sandbox")
+                .header("X-Content-Type-Options", "nosniff");
+      } else {
+        answer =
+            Response.ok(
+                    (StreamingOutput)
+                        out -> {
+                          try (record) {
+                            Files.copy(record.bytes(), out);
+                          }
+                        })
+                .type(isGzip(record.bytes()) ? "application/gzip" : "application/warc")
+                .header("Content-Length", Files.size(record.bytes()))
+                .header(
+                    "Content-Disposition",
+                    "attachment; filename=\"" + safe(name) + "-" + at + ".record\"");
+      }
+      return answer.header("X-Record-Type", record.recordType()).build();
+    } catch (IOException | RuntimeException e) {
+      record.close();
+      if (e instanceof IOException io) {
+        throw new IllegalArgumentException(
+            "The record at offset " + at + " of '" + name + "' cannot be read: " + io.getMessage(),
+            io);
+      }
+      throw (RuntimeException) e;
+    }
+  }
+
+  @GET
+  @Path("files/{name}/content")
+  @Produces(MediaType.APPLICATION_OCTET_STREAM)
+  public Response content(@PathParam("name") String name, @QueryParam("replica") String replica) {
+    FetchedFile fetched = archive.wholeFile(name, blankToNull(replica));
+    try {
+      return Response.ok(
+              (StreamingOutput)
+                  out -> {
+                    try (fetched) {
+                      Files.copy(fetched.file(), out);
+                    }
+                  })
+          .header("Content-Length", Files.size(fetched.file()))
+          .header("Content-Disposition", "attachment; filename=\"" + safe(name) + "\"")
+          .header("X-Replica", fetched.replica())
+          .build();
+    } catch (IOException e) {
+      fetched.close();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @GET
+  @Path("batch-jobs")
+  public List<BatchJobView> batchJobs() {
+    return batchJobList();
+  }
+
+  @POST
+  @Path("batches")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @RolesAllowed({"admin", "curator"})
+  public Response runBatch(BatchRequestBody body) {
+    if (body == null) {
+      throw new IllegalArgumentException(
+          "Send the batch job to run as JSON: {\"job\": \"cdx\", \"replica\": \"ONE\"}");
+    }
+    return accepted(
+        "batches",
+        archive.batch(
+            blankToNull(body.job),
+            body.parameters == null ? Map.of() : new TreeMap<>(body.parameters),
+            blankToNull(body.filePattern),
+            blankToNull(body.replica),
+            user()));
+  }
+
+  @GET
+  @Path("batches")
+  public List<ArchiveTask.View> batches() {
+    return archive.tasks(ArchiveTask.Kind.BATCH);
+  }
+
+  @GET
+  @Path("batches/{id}")
+  public ArchiveTask.View batch(@PathParam("id") String id) {
+    return archive.task(id, ArchiveTask.Kind.BATCH);
+  }
+
+  @GET
+  @Path("batches/{id}/result")
+  @Produces(MediaType.TEXT_PLAIN)
+  public Response batchResult(@PathParam("id") String id) {
+    ArchiveTask.View run = archive.task(id, ArchiveTask.Kind.BATCH);
+    java.nio.file.Path result;
+    try {
+      result = archive.batchResult(id);
+    } catch (IllegalStateException notReady) {
+      return Problem.response(Response.Status.CONFLICT, notReady.getMessage());
+    }
+    return Response.ok(result.toFile())
+        .type(MediaType.TEXT_PLAIN_TYPE.withCharset(StandardCharsets.UTF_8.name()))
+        .header(
+            "Content-Disposition",
+            "attachment; filename=\"" + safe(run.subject()) + "-" + run.replica() + ".txt\"")
+        .header(FileServer.SHA512_HEADER, run.sha512())
+        .build();
+  }
+
+  private Response accepted(String collection, ArchiveTask.View task) {
+    URI location = uri.getBaseUriBuilder().path("archive").path(collection).path(task.id()).build();
+    return Response.accepted(task).location(location).build();
+  }
+
+  private String user() {
+    return security.getUserPrincipal() == null ? null : security.getUserPrincipal().getName();
+  }
+
+  private static List<BatchJobView> batchJobList() {
+    return BatchJobs.all().values().stream().map(ArchiveResource::view).toList();
+  }
+
+  private static BatchJobView view(BatchJob job) {
+    return new BatchJobView(
+        job.name(), job.description(), List.copyOf(new TreeSet<>(job.parameterNames())));
+  }
+
+  private static ReplicaStoreState state(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return ReplicaStoreState.valueOf(text.strip().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new FieldProblem(
+          "state",
+          "Query parameter 'state' must be one of "
+              + Arrays.toString(ReplicaStoreState.values())
+              + ", was '"
+              + text
+              + "'");
+    }
+  }
+
+  private static long offset(String text) {
+    try {
+      return Long.parseLong(text.strip());
+    } catch (NumberFormatException e) {
+      throw new FieldProblem(
+          "offset", "Offset '" + text + "' is not a whole number of bytes from the file's start");
+    }
+  }
+
+  private static boolean isGzip(java.nio.file.Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.read() == 0x1f && in.read() == 0x8b;
+    }
+  }
+
+  /** A file name as it can stand in a Content-Disposition header. */
+  private static String safe(String name) {
+    return name.replaceAll("[^A-Za-z0-9._+-]", "_");
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
+  }
+}
