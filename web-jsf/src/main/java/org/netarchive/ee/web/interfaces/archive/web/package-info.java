@@ -1,0 +1,2 @@
+/** Backing beans of the Archive section's pages ({@code archive/*.xhtml}). */
+package org.netarchive.ee.web.interfaces.archive.web;
