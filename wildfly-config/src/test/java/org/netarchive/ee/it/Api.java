@@ -130,6 +130,11 @@ final class Api {
         .send(request(path).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
+  /** A request of this account, for what the methods above do not cover (headers, raw bodies). */
+  HttpRequest.Builder requestFor(String path) {
+    return request(path);
+  }
+
   private HttpRequest.Builder request(String path) {
     return ServerUnderTest.asUser(
         ServerUnderTest.request(ServerUnderTest.HTTP + path), user, password);
