@@ -111,7 +111,12 @@ class ArchiveApiIT {
             json(admin.get("/api/archive/files?prefix=" + prefix + "&state=UPLOAD_FAILED"))
                 .getInt("total"))
         .isZero();
-    assertThat(json(admin.get("/api/archive/uploads")).toString()).isNotEmpty();
+    assertThat(Api.jsonArray(admin.get("/api/archive/uploads")).getValuesAs(JsonObject.class))
+        .anySatisfy(
+            u -> {
+              assertThat(u.getString("subject")).isEqualTo(name);
+              assertThat(u.getString("state")).isEqualTo("DONE");
+            });
     JsonObject overview = json(admin.get("/api/archive"));
     assertThat(
             overview

@@ -101,15 +101,19 @@ class ArchiveBrowserIT {
           .isEqualTo(WarcFixtures.servedPage(file, offset))
           .contains("bl\u00e5b\u00e6rgr\u00f8d");
       browser.screenshot("archive-get-record");
+      ((JavascriptExecutor) driver)
+          .executeScript("arguments[0].scrollIntoView()", driver.findElement(By.id("payload")));
+      browser.screenshot("archive-get-record-payload");
       // The raw record downloads through the API with the browser's session.
       String record =
           fetchText(driver, driver.findElement(By.id("download-payload")).getAttribute("href"));
       assertThat(record).isEqualTo(WarcFixtures.servedPage(file, offset));
 
-      // An offset inside a record is refused next to the offset, naming it.
+      // An offset inside a record is refused at the top of the page, naming it.
       driver.get(UI + "get-record.xhtml?file=" + name + "&offset=" + (offset + 5));
-      assertThat(browser.await(By.id("request:offsetMessage")).getText())
-          .contains("No WARC or ARC record starts at offset " + (offset + 5));
+      assertThat(browser.await(By.id("messages")).getText())
+          .contains("No WARC or ARC record starts at offset " + (offset + 5), name);
+      assertThat(driver.findElements(By.id("payload"))).isEmpty();
 
       // A batch job: cdx over the file on replica TWO, followed until done, result downloaded.
       driver.get(UI + "run-batch.xhtml");
