@@ -75,8 +75,7 @@ class ArchiveApiIT {
       throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
     Path file =
-        WarcFixtures.warc(
-            dir.resolve(prefix + "00000.warc.gz"), prefix, 10, WarcCompression.GZIP);
+        WarcFixtures.warc(dir.resolve(prefix + "00000.warc.gz"), prefix, 10, WarcCompression.GZIP);
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
     String name = file.getFileName().toString();
 
@@ -131,8 +130,7 @@ class ArchiveApiIT {
   void givenArchivedWarc_whenGettingRecordsAndTheFile_thenTheBytesJwarcReads() throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
     Path file =
-        WarcFixtures.warc(
-            dir.resolve(prefix + "00001.warc.gz"), prefix, 5, WarcCompression.GZIP);
+        WarcFixtures.warc(dir.resolve(prefix + "00001.warc.gz"), prefix, 5, WarcCompression.GZIP);
     String name = file.getFileName().toString();
     upload(admin, file);
     long offset = WarcFixtures.firstResponse(file);
@@ -171,8 +169,7 @@ class ArchiveApiIT {
   void givenWarcs_whenUploadedAsFormAndRunningBatchCdx_thenTheResultIsJwarcsCdx() throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
     Path first =
-        WarcFixtures.warc(
-            dir.resolve(prefix + "00000.warc.gz"), prefix, 4, WarcCompression.GZIP);
+        WarcFixtures.warc(dir.resolve(prefix + "00000.warc.gz"), prefix, 4, WarcCompression.GZIP);
     Path second =
         WarcFixtures.warc(dir.resolve(prefix + "00001.warc"), prefix, 3, WarcCompression.NONE);
     upload(admin, first);

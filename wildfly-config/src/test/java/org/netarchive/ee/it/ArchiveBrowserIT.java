@@ -40,8 +40,7 @@ class ArchiveBrowserIT {
       throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
     Path file =
-        WarcFixtures.warc(
-            dir.resolve(prefix + "00000.warc.gz"), prefix, 6, WarcCompression.GZIP);
+        WarcFixtures.warc(dir.resolve(prefix + "00000.warc.gz"), prefix, 6, WarcCompression.GZIP);
     String name = file.getFileName().toString();
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
 
