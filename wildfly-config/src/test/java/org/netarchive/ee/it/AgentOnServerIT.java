@@ -11,13 +11,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -195,6 +193,7 @@ class AgentOnServerIT {
           .anyMatch(u -> u.contains("crawl/index/cdx") && u.contains("filename=" + jobId + "-"))
           .anyMatch(u -> u.contains("crawl/setup/crawler-beans.cxml"));
       assertThat(crawledUris("ONE", files)).contains(site.seed(complete) + "page/6.html");
+      assertRecordThroughApiIsTheServedPage(files, site.seed(complete) + "page/6.html");
       awaitEmpty(agent.jobs());
     }
   }
@@ -366,35 +365,77 @@ class AgentOnServerIT {
   }
 
   /**
-   * With PostgreSQL (the second pass of the CI), the archive's admin data is read directly: each
-   * file UPLOAD_COMPLETED in both replicas. With H2 the database is the server's alone; there the
-   * agent's clean report stands for it (the repository answers OK only in that state).
+   * The archive's admin data as the REST API shows it (the same on H2 and PostgreSQL): each file
+   * UPLOAD_COMPLETED in both replicas, each replica's reported checksum the one the file has there.
    */
   private static void assertAdminDataCompleted(List<String> files) throws Exception {
-    if (!ServerUnderTest.databaseKind().equals("postgresql")) {
-      return;
+    for (String name : files) {
+      HttpResponse<String> response = ADMIN.get("/api/archive/files/" + Api.segment(name));
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+      JsonObject file = json(response);
+      String sha512 = ChecksumAlgorithm.SHA512.of(archived("ONE", name));
+      assertThat(file.getString("sha512")).as("checksum of %s", name).isEqualToIgnoringCase(sha512);
+      Map<String, String> states = new TreeMap<>();
+      for (JsonObject copy : file.getJsonArray("copies").getValuesAs(JsonObject.class)) {
+        states.put(copy.getString("replica"), copy.getString("state"));
+        assertThat(copy.getString("checksum"))
+            .as("%s's checksum on %s", name, copy.getString("replica"))
+            .isEqualToIgnoringCase(sha512);
+      }
+      assertThat(states)
+          .as("admin data of %s", name)
+          .isEqualTo(Map.of("ONE", "UPLOAD_COMPLETED", "TWO", "UPLOAD_COMPLETED"));
     }
-    try (Connection db =
-            DriverManager.getConnection(
-                System.getenv("NAS_DB_URL"),
-                System.getenv("NAS_DB_USER"),
-                System.getenv("NAS_DB_PASSWORD"));
-        PreparedStatement query =
-            db.prepareStatement(
-                "SELECT c.replica_id, c.store_state FROM archive_file f"
-                    + " JOIN archive_replica_copy c ON c.file_id = f.id WHERE f.name = ?")) {
-      for (String name : files) {
-        query.setString(1, name);
-        Map<String, String> states = new TreeMap<>();
-        try (ResultSet rows = query.executeQuery()) {
-          while (rows.next()) {
-            states.put(rows.getString(1), rows.getString(2));
+  }
+
+  /**
+   * Fetches the archived response for {@code uri} through {@code GET
+   * /api/archive/files/{name}/records/{offset}?part=payload} (the offset found by reading the
+   * replica's copy) and checks it is the page the site serves for that URI now (the site is
+   * deterministic).
+   */
+  private static void assertRecordThroughApiIsTheServedPage(List<String> files, String uri)
+      throws Exception {
+    for (String name : files) {
+      if (name.contains("metadata")) {
+        continue;
+      }
+      try (WarcReader reader = new WarcReader(archived("ONE", name))) {
+        for (WarcRecord record : reader) {
+          if (record instanceof WarcResponse response && response.target().equals(uri)) {
+            long offset = reader.position();
+            HttpResponse<byte[]> fetched =
+                ADMIN.getBytes(
+                    "/api/archive/files/"
+                        + Api.segment(name)
+                        + "/records/"
+                        + offset
+                        + "?part=payload");
+            assertThat(fetched.statusCode()).isEqualTo(200);
+            URI page = URI.create(uri);
+            assertThat(new String(fetched.body(), StandardCharsets.UTF_8))
+                .as("%s at %s:%d through the API", uri, name, offset)
+                .isEqualTo(served(page.getHost(), page.getRawPath()))
+                .contains("<html");
+            return;
           }
         }
-        assertThat(states)
-            .as("admin data of %s", name)
-            .isEqualTo(Map.of("ONE", "UPLOAD_COMPLETED", "TWO", "UPLOAD_COMPLETED"));
       }
+    }
+    throw new AssertionError("No response record for " + uri + " in " + files);
+  }
+
+  /** The body the synthetic site serves for a host and path (plain HTTP/1.0 on loopback). */
+  private static String served(String host, String path) throws IOException {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), site.port())) {
+      socket
+          .getOutputStream()
+          .write(
+              ("GET " + path + " HTTP/1.0\r\nHost: " + host + "\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(answer).startsWith("HTTP/1.1 200");
+      return answer.substring(answer.indexOf("\r\n\r\n") + 4);
     }
   }
 
