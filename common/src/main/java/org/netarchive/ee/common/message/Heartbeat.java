@@ -1,7 +1,10 @@
 package org.netarchive.ee.common.message;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,6 +20,10 @@ import java.util.Map;
  * @param channel the JMS channel the component listens on, if any
  * @param currentJob the job the component is working on, if any
  * @param details further information as name/value pairs; empty if there is none
+ * @param interval how often the component sends a heartbeat, if it says so: the server takes a
+ *     component as missing when three intervals pass without one
+ * @param recentWarnings the component's last log messages of level warning and above, oldest first;
+ *     empty if there are none (absent in heartbeats of senders older than this member)
  */
 @MessageType(name = "Heartbeat", version = 1)
 public record Heartbeat(
@@ -27,14 +34,16 @@ public record Heartbeat(
     Instant sentAt,
     @OptionalField String channel,
     @OptionalField String currentJob,
-    Map<String, String> details)
+    Map<String, String> details,
+    @OptionalField Duration interval,
+    @OptionalField List<LogEntry> recentWarnings)
     implements Message {
 
   /**
    * Validates the components and copies {@code details}.
    *
    * @throws IllegalArgumentException if a required string is blank, an optional string is present
-   *     but blank, or a required component is {@code null}
+   *     but blank, a required component is {@code null}, or {@code interval} is not positive
    */
   public Heartbeat {
     Fields.requireNonBlank(component, "component");
@@ -45,6 +54,11 @@ public record Heartbeat(
     Fields.requireNullOrNonBlank(channel, "channel");
     Fields.requireNullOrNonBlank(currentJob, "currentJob");
     details = Fields.copyOf(details, "details");
+    if (interval != null && (interval.isNegative() || interval.isZero())) {
+      throw new IllegalArgumentException("interval must be positive, was " + interval);
+    }
+    recentWarnings =
+        recentWarnings == null ? List.of() : Fields.copyOf(recentWarnings, "recentWarnings");
   }
 
   /**
@@ -66,6 +80,8 @@ public record Heartbeat(
     private String channel;
     private String currentJob;
     private final Map<String, String> details = new LinkedHashMap<>();
+    private Duration interval;
+    private final List<LogEntry> recentWarnings = new ArrayList<>();
 
     private Builder() {}
 
@@ -171,13 +187,46 @@ public record Heartbeat(
     }
 
     /**
+     * Sets {@link Heartbeat#interval()}.
+     *
+     * @param interval how often heartbeats are sent, or {@code null}
+     * @return this builder
+     */
+    public Builder interval(Duration interval) {
+      this.interval = interval;
+      return this;
+    }
+
+    /**
+     * Replaces {@link Heartbeat#recentWarnings()} with the given entries.
+     *
+     * @param recentWarnings the last warnings, oldest first
+     * @return this builder
+     */
+    public Builder recentWarnings(List<LogEntry> recentWarnings) {
+      this.recentWarnings.clear();
+      this.recentWarnings.addAll(recentWarnings);
+      return this;
+    }
+
+    /**
      * Creates the heartbeat.
      *
      * @return a new heartbeat
      * @throws IllegalArgumentException if a component is invalid (see {@link Heartbeat})
      */
     public Heartbeat build() {
-      return new Heartbeat(component, kind, instance, state, sentAt, channel, currentJob, details);
+      return new Heartbeat(
+          component,
+          kind,
+          instance,
+          state,
+          sentAt,
+          channel,
+          currentJob,
+          details,
+          interval,
+          recentWarnings);
     }
   }
 }

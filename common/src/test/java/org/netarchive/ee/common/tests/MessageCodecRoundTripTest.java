@@ -45,6 +45,14 @@ class MessageCodecRoundTripTest {
         .currentJob("42")
         .detail("heritrixVersion", "3.13.0")
         .detail("queuedUris", "1200")
+        .interval(java.time.Duration.ofSeconds(30))
+        .recentWarnings(
+            java.util.List.of(
+                new org.netarchive.ee.common.message.LogEntry(
+                    T0.minusSeconds(5),
+                    "WARNING",
+                    "org.netarchive.ee.agent.HarvesterAgent",
+                    "The broker failed (gone); reconnecting")))
         .build();
   }
 
@@ -127,8 +135,13 @@ class MessageCodecRoundTripTest {
             "sentAt",
             "channel",
             "currentJob",
-            "details");
+            "details",
+            "interval",
+            "recentWarnings");
     assertThat(parse(json).getString("kind")).isEqualTo("HARVESTER_AGENT");
+    assertThat(parse(json).getString("interval")).isEqualTo("PT30S");
+    assertThat(parse(json).getJsonArray("recentWarnings").getJsonObject(0).getString("level"))
+        .isEqualTo("WARNING");
   }
 
   @Test
@@ -145,11 +158,54 @@ class MessageCodecRoundTripTest {
     String json = codec.encode(heartbeat);
     Heartbeat decoded = codec.decode(json, Heartbeat.class);
 
-    assertThat(parse(json)).doesNotContainKeys("channel", "currentJob");
+    assertThat(parse(json)).doesNotContainKeys("channel", "currentJob", "interval");
     assertThat(parse(json).getJsonObject("details")).isEmpty();
     assertThat(decoded).isEqualTo(heartbeat);
     assertThat(decoded.channel()).isNull();
     assertThat(decoded.currentJob()).isNull();
+    assertThat(decoded.interval()).isNull();
+    assertThat(decoded.recentWarnings()).isEmpty();
+  }
+
+  @Test
+  void givenHeartbeatOfAnOlderSender_whenDecoding_thenItHasNoIntervalAndNoWarnings() {
+    String json =
+        "{\"type\":\"Heartbeat\",\"version\":1,\"component\":\"harvester-agent\","
+            + "\"kind\":\"HARVESTER_AGENT\",\"instance\":\"a1\",\"state\":\"IDLE\","
+            + "\"sentAt\":\"2025-01-31T12:00:00Z\",\"details\":{}}";
+
+    Heartbeat decoded = codec.decode(json, Heartbeat.class);
+
+    assertThat(decoded.interval()).isNull();
+    assertThat(decoded.recentWarnings()).isEmpty();
+    assertThat(decoded)
+        .isEqualTo(
+            new Heartbeat(
+                "harvester-agent",
+                ComponentKind.HARVESTER_AGENT,
+                "a1",
+                "IDLE",
+                T0,
+                null,
+                null,
+                java.util.Map.of(),
+                null,
+                null));
+  }
+
+  @Test
+  void givenHeartbeatWithABadWarning_whenDecoding_thenErrorNamesTheField() {
+    String json =
+        "{\"type\":\"Heartbeat\",\"version\":1,\"component\":\"harvester-agent\","
+            + "\"kind\":\"HARVESTER_AGENT\",\"instance\":\"a1\",\"state\":\"IDLE\","
+            + "\"sentAt\":\"2025-01-31T12:00:00Z\",\"details\":{},"
+            + "\"recentWarnings\":[{\"at\":\"2025-01-31T12:00:00Z\",\"level\":\" \","
+            + "\"logger\":\"x\",\"message\":\"m\"}]}";
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> codec.decode(json, Heartbeat.class))
+        .isInstanceOf(org.netarchive.ee.common.message.MessageFormatException.class)
+        .hasMessageContaining("recentWarnings")
+        .hasMessageContaining("level must not be blank");
   }
 
   @Test
@@ -180,7 +236,7 @@ class MessageCodecRoundTripTest {
     String json = codec.encode(heartbeat);
 
     assertThat(json)
-        .endsWith("\"details\":{\"a\":\"1\",\"b\":\"2\",\"c\":\"3\",\"d\":\"4\",\"e\":\"5\"}}");
+        .contains("\"details\":{\"a\":\"1\",\"b\":\"2\",\"c\":\"3\",\"d\":\"4\",\"e\":\"5\"}");
     assertThat(codec.encode(heartbeat)).isEqualTo(json);
   }
 

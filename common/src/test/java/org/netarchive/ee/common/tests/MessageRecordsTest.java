@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.common.message.ComponentKind;
 import org.netarchive.ee.common.message.Heartbeat;
+import org.netarchive.ee.common.message.LogEntry;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.MessageTypes;
@@ -86,7 +87,10 @@ class MessageRecordsTest {
   @Test
   void givenNullDetails_whenCreatingHeartbeat_thenErrorNamesTheField() {
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> new Heartbeat("c", ComponentKind.SERVER, "i", "s", T0, null, null, null))
+        .isThrownBy(
+            () ->
+                new Heartbeat(
+                    "c", ComponentKind.SERVER, "i", "s", T0, null, null, null, null, null))
         .withMessageContaining("details");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> validHeartbeat().detail("key", null).build())
@@ -97,7 +101,7 @@ class MessageRecordsTest {
   void givenMutableDetailsMap_whenCreatingHeartbeat_thenLaterChangesDoNotAffectIt() {
     Map<String, String> details = new HashMap<>(Map.of("a", "1"));
     Heartbeat heartbeat =
-        new Heartbeat("c", ComponentKind.SERVER, "i", "s", T0, null, null, details);
+        new Heartbeat("c", ComponentKind.SERVER, "i", "s", T0, null, null, details, null, null);
 
     details.put("b", "2");
 
@@ -152,11 +156,31 @@ class MessageRecordsTest {
   }
 
   @Test
-  void givenHeartbeat_whenInspectingComponents_thenOnlyChannelAndCurrentJobAreOptional() {
+  void givenHeartbeat_whenInspectingComponents_thenOnlyChannelJobIntervalAndWarningsAreOptional() {
     assertThat(Heartbeat.class.getRecordComponents())
         .filteredOn(c -> c.isAnnotationPresent(OptionalField.class))
         .extracting(RecordComponent::getName)
-        .containsExactly("channel", "currentJob");
+        .containsExactly("channel", "currentJob", "interval", "recentWarnings");
+  }
+
+  @Test
+  void givenNonPositiveInterval_whenBuildingHeartbeat_thenErrorNamesIt() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> validHeartbeat().interval(java.time.Duration.ZERO).build())
+        .withMessageContaining("interval must be positive, was PT0S");
+  }
+
+  @Test
+  void givenLongMessage_whenMakingLogEntry_thenOfCutsIt_andTheConstructorRefusesIt() {
+    String longText = "x".repeat(LogEntry.MAX_MESSAGE_LENGTH + 10);
+
+    LogEntry cut = LogEntry.of(T0, "SEVERE", null, longText);
+
+    assertThat(cut.message()).hasSize(LogEntry.MAX_MESSAGE_LENGTH).endsWith("…");
+    assertThat(cut.logger()).isEmpty();
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new LogEntry(T0, "SEVERE", "l", longText))
+        .withMessageContaining("message must be at most 2000 characters, was 2010");
   }
 
   @Test
