@@ -64,7 +64,7 @@ public class SystemMonitor {
 
   private void record(Heartbeat heartbeat) {
     components
-        .find(heartbeat.component())
+        .find(heartbeat.component(), heartbeat.instance())
         .ifPresentOrElse(
             status -> status.apply(heartbeat),
             () -> components.add(new ComponentStatus(heartbeat)));

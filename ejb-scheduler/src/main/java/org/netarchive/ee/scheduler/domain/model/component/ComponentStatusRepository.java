@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /** Where component states are kept. */
 public interface ComponentStatusRepository {
-  Optional<ComponentStatus> find(String component);
+  Optional<ComponentStatus> find(String component, String instance);
 
   void add(ComponentStatus status);
 

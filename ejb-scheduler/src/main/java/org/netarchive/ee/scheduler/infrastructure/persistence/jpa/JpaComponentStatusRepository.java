@@ -15,8 +15,9 @@ public class JpaComponentStatusRepository implements ComponentStatusRepository {
   private EntityManager em;
 
   @Override
-  public Optional<ComponentStatus> find(String component) {
-    return Optional.ofNullable(em.find(ComponentStatus.class, component));
+  public Optional<ComponentStatus> find(String component, String instance) {
+    return Optional.ofNullable(
+        em.find(ComponentStatus.class, new ComponentStatus.Key(component, instance)));
   }
 
   @Override
