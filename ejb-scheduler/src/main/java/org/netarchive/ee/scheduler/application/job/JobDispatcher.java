@@ -25,6 +25,7 @@ import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.DomainAlias;
 import org.netarchive.ee.scheduler.application.Installation;
+import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
@@ -63,6 +64,7 @@ public class JobDispatcher {
   @Inject private Installation installation;
   @Inject private JobStore store;
   @Inject private MeterRegistry metrics;
+  @Inject private SchedulerActivity activity;
 
   private final JmsMessages messages = JmsMessages.standard();
   private final Clock clock = Clock.systemUTC();
@@ -119,6 +121,7 @@ public class JobDispatcher {
           .send(jms.createQueue(queue), messages.toTextMessage(jms, request));
       job.submit(now);
       metrics.counter("netarchive.jobs.submitted", "channel", request.channel()).increment();
+      activity.jobSubmitted();
       LOG.info(
           () ->
               "Submitted job "

@@ -20,6 +20,7 @@ import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.JobStarted;
 import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
 import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
 import org.netarchive.ee.scheduler.domain.model.history.HarvestHistoryRepository;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
@@ -52,6 +53,7 @@ public class JobStatusUpdates {
   @Inject private SchedulingSettings settings;
   @Inject private Notifier notifier;
   @Inject private MeterRegistry metrics;
+  @Inject private SchedulerActivity activity;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -124,6 +126,10 @@ public class JobStatusUpdates {
     }
     recordHistory(job, report);
     metrics.counter("netarchive.jobs.finished", "outcome", report.outcome().name()).increment();
+    if (!done) {
+      metrics.counter("netarchive.jobs.failed", "reason", "REPORTED").increment();
+    }
+    activity.jobFinished(!done);
     if (!done) {
       notifier.notify(
           "Job " + job.id() + " failed",
@@ -210,6 +216,8 @@ public class JobStatusUpdates {
               + job.startedAt().orElse(null),
           now);
       metrics.counter("netarchive.jobs.finished", "outcome", "TIMEOUT").increment();
+      metrics.counter("netarchive.jobs.failed", "reason", "TIMEOUT").increment();
+      activity.jobFinished(true);
       notifier.notify(
           "Job " + job.id() + " timed out",
           "Job "

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
 
 /** What the scheduler's timer does, pass by pass (the timer's methods are one line each). */
 @ApplicationScoped
@@ -24,6 +25,7 @@ public class Scheduler {
   @Inject private JobDispatcher dispatcher;
   @Inject private JobStatusUpdates updates;
   @EJB private SplitLauncher launcher;
+  @Inject private SchedulerActivity activity;
 
   /** This server's name among those sharing the database. */
   static String serverName() {
@@ -57,6 +59,7 @@ public class Scheduler {
   /** Claims the due harvests and starts their splits; fails jobs past the timeout. */
   public void schedulingPass() {
     List<Long> claimed = scheduling.claimDueHarvests(serverName());
+    activity.harvestsClaimed(claimed.size());
     for (long splitId : claimed) {
       launch(splitId);
     }

@@ -13,9 +13,11 @@ import jakarta.ejb.Timeout;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
 
 /**
  * The scheduler's clock: every minute a scheduling pass (due harvests are claimed and split, jobs
@@ -36,6 +38,7 @@ public class SchedulerTimer {
   private static final Logger LOG = Logger.getLogger(SchedulerTimer.class.getName());
 
   @Inject private Scheduler scheduler;
+  @Inject private SchedulerActivity activity;
   @Resource private TimerService timers;
 
   private final AtomicBoolean scheduling = new AtomicBoolean();
@@ -56,24 +59,32 @@ public class SchedulerTimer {
 
   @Schedule(hour = "*", minute = "*", second = "7", persistent = false)
   void schedulingPass() {
-    runExclusively(scheduling, "scheduling", scheduler::schedulingPass);
+    runExclusively(scheduling, "scheduling", scheduler::schedulingPass, activity::schedulingPass);
   }
 
   @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
   void dispatchPass() {
-    runExclusively(dispatching, "dispatch", scheduler::dispatchPass);
+    runExclusively(dispatching, "dispatch", scheduler::dispatchPass, activity::dispatchPass);
   }
 
-  private void runExclusively(AtomicBoolean flag, String what, Runnable pass) {
+  private void runExclusively(
+      AtomicBoolean flag,
+      String what,
+      Runnable pass,
+      java.util.function.Consumer<SchedulerActivity.Pass> done) {
     if (!recovered.get() || !flag.compareAndSet(false, true)) {
       return;
     }
+    Instant started = Instant.now();
+    String failure = null;
     try {
       pass.run();
     } catch (RuntimeException e) {
+      failure = String.valueOf(e.getMessage());
       LOG.log(Level.WARNING, "The " + what + " pass failed: " + e.getMessage(), e);
     } finally {
       flag.set(false);
+      done.accept(new SchedulerActivity.Pass(started, Instant.now(), failure));
     }
   }
 }
