@@ -89,7 +89,22 @@ class MessagesTest {
           "setting.job.timeoutSeconds",
           "setting.job.timeoutSeconds.hint",
           "setting.notifications.mailTo",
-          "setting.notifications.mailTo.hint");
+          "setting.notifications.mailTo.hint",
+          "system.part.scheduler",
+          "system.part.dispatcher",
+          "system.part.archive",
+          "system.partState.OK",
+          "system.partState.FAILED",
+          "system.partState.STARTING",
+          "system.partState.MISSING",
+          "system.agentState.RECOVERING",
+          "system.agentState.CONNECTING",
+          "system.agentState.IDLE",
+          "system.agentState.CRAWLING",
+          "system.agentState.UPLOADING",
+          "system.agentState.PAUSED_FOR_DISK",
+          "system.agentState.STOPPING",
+          "system.agentState.MISSING");
 
   private static Properties load(String file) throws IOException {
     Properties properties = new Properties();

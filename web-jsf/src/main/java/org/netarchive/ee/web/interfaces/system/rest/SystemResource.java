@@ -18,6 +18,8 @@ import org.netarchive.ee.batch.application.BatchJobExecution;
 import org.netarchive.ee.batch.application.BatchJobs;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.SystemMonitor;
+import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
+import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
 import org.netarchive.ee.web.interfaces.rest.Problem;
@@ -26,7 +28,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  * The installation's state and the operators' batch jobs.
  *
  * <ul>
- *   <li>{@code GET /api/system/status} (any role): environment, database, schema, components.
+ *   <li>{@code GET /api/system/status} (any role): environment, database, schema, components; the
+ *       server's parts, the harvester agents and the replicas' bitarchive instances with their last
+ *       warnings, as on the system state page.
  *   <li>{@code POST /api/system/batch/{job}} (admin): starts an operator job such as {@code
  *       verify-schema}; 202 with the execution and its URL.
  *   <li>{@code GET /api/system/batch/executions/{id}} (any role): an execution's status.
@@ -39,6 +43,7 @@ public class SystemResource {
 
   @Inject private Installation installation;
   @EJB private SystemMonitor monitor;
+  @EJB private SystemStateService systemState;
   @EJB private SchemaMigration schemaMigration;
   @EJB private BatchJobs batchJobs;
 
@@ -47,6 +52,7 @@ public class SystemResource {
   @RolesAllowed({"admin", "curator", "viewer"})
   public SystemStatus status() {
     SchemaReport schema = schemaMigration.check();
+    SystemStateView state = systemState.state();
     return new SystemStatus(
         installation.environmentName(),
         schema.database(),
@@ -63,8 +69,14 @@ public class SystemResource {
                         c.channel(),
                         c.currentJob(),
                         c.details(),
-                        c.lastHeartbeat()))
-            .toList());
+                        c.lastHeartbeat(),
+                        c.missingAt(state.at()),
+                        c.warnings()))
+            .toList(),
+        state.serverParts(),
+        state.serverWarnings(),
+        state.agents(),
+        state.replicas());
   }
 
   @POST

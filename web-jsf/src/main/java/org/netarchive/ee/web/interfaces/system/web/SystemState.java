@@ -5,23 +5,29 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.util.List;
+import java.util.Map;
+import org.netarchive.ee.common.message.LogEntry;
 import org.netarchive.ee.scheduler.application.Installation;
-import org.netarchive.ee.scheduler.application.SystemMonitor;
-import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
+import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
+import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
 
-/** Backs index.xhtml, the system state page, and the environment badge of every page. */
+/**
+ * Backs index.xhtml, the system state page (the server's parts, the harvester agents, the replicas'
+ * bitarchive instances and other components, each with its last warnings), and the environment
+ * badge of every page.
+ */
 @Named
 @RequestScoped
 public class SystemState {
 
   @Inject private Installation installation;
-  @EJB private SystemMonitor monitor;
+  @EJB private SystemStateService systemState;
   @EJB private SchemaMigration schemaMigration;
 
   private SchemaReport schema;
-  private List<ComponentStatus> components;
+  private SystemStateView view;
 
   public String getEnvironmentName() {
     return installation.environmentName();
@@ -34,10 +40,44 @@ public class SystemState {
     return schema;
   }
 
-  public List<ComponentStatus> getComponents() {
-    if (components == null) {
-      components = monitor.components();
+  /** The installation now, read once per request. */
+  public SystemStateView getView() {
+    if (view == null) {
+      view = systemState.state();
     }
-    return components;
+    return view;
+  }
+
+  /** A map's entries as a list, for tables and repeats. */
+  public List<Map.Entry<String, String>> entries(Map<String, String> map) {
+    return List.copyOf(map.entrySet());
+  }
+
+  /** A warning and where it comes from, for the page's list of every warning. */
+  public record WarningRow(String source, LogEntry entry) {}
+
+  /**
+   * The warnings of the server, of every agent and of every bitarchive instance, newest first, each
+   * with its source (the server, or the component and instance).
+   */
+  public List<WarningRow> getWarningRows() {
+    List<WarningRow> rows = new java.util.ArrayList<>();
+    getView().serverWarnings().forEach(w -> rows.add(new WarningRow("server", w)));
+    for (SystemStateView.Agent a : getView().agents()) {
+      a.warnings().forEach(w -> rows.add(new WarningRow("harvester-agent " + a.instance(), w)));
+    }
+    for (SystemStateView.ReplicaInstance r : getView().replicas()) {
+      r.warnings().forEach(w -> rows.add(new WarningRow(r.component() + " " + r.instance(), w)));
+    }
+    for (SystemStateView.Component c : getView().otherComponents()) {
+      c.warnings().forEach(w -> rows.add(new WarningRow(c.component() + " " + c.instance(), w)));
+    }
+    rows.sort(java.util.Comparator.comparing((WarningRow r) -> r.entry().at()).reversed());
+    return rows;
+  }
+
+  /** The newest first, as operators read logs on a page. */
+  public List<LogEntry> newestFirst(List<LogEntry> entries) {
+    return entries.reversed();
   }
 }
