@@ -37,6 +37,7 @@ import org.netarchive.ee.agent.store.ArchiveStore;
 import org.netarchive.ee.agent.store.ArchiveStoreFactory;
 import org.netarchive.ee.agent.store.JobUpload;
 import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.logging.RecentWarnings;
 import org.netarchive.ee.common.message.ComponentKind;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.Heartbeat;
@@ -60,6 +61,9 @@ public final class HarvesterAgent {
   private static final Duration DISK_RECHECK = Duration.ofSeconds(30);
   private static final String COMPONENT = "harvester-agent";
 
+  /** How many of its last warnings an agent sends with each heartbeat. */
+  static final int RECENT_WARNINGS = 20;
+
   private final AgentConfiguration config;
   private final JobRunner runner;
   private final AgentStatus status;
@@ -69,6 +73,7 @@ public final class HarvesterAgent {
   private final String monitorQueue;
   private final String heritrixVersion;
   private final AtomicBoolean stopping = new AtomicBoolean();
+  private final RecentWarnings warnings = new RecentWarnings(RECENT_WARNINGS);
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   /**
@@ -144,6 +149,7 @@ public final class HarvesterAgent {
     ScheduledExecutorService heartbeats =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("agent-heartbeat").unstarted(r));
+    warnings.installOn("");
     try {
       status.register(config.instance());
       status.set(AgentState.CONNECTING, 0);
@@ -180,6 +186,7 @@ public final class HarvesterAgent {
       heartbeats.shutdownNow();
       heartbeat();
       broker.close();
+      warnings.close();
       stopped.countDown();
     }
   }
@@ -413,7 +420,9 @@ public final class HarvesterAgent {
               .detail("freeBytes", Long.toString(status.getFreeBytes()))
               .detail("jobsDone", Long.toString(status.getJobsDone()))
               .detail("jobsFailed", Long.toString(status.getJobsFailed()))
-              .detail("heritrixVersion", heritrixVersion);
+              .detail("heritrixVersion", heritrixVersion)
+              .interval(config.heartbeatInterval())
+              .recentWarnings(warnings.entries());
       broker.send(monitorQueue, beat.build());
     } catch (JMSException | RuntimeException e) {
       LOG.fine(() -> "Heartbeat not sent: " + e);

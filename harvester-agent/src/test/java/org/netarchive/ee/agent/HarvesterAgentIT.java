@@ -299,6 +299,16 @@ class HarvesterAgentIT {
     }
 
     assertThat(paused.details().get("description")).startsWith("paused for disk");
+    // the warning it logged travels with the heartbeat, for the server's system state page
+    assertThat(paused.recentWarnings())
+        .anySatisfy(
+            w -> {
+              assertThat(w.level()).isEqualTo("WARNING");
+              assertThat(w.message())
+                  .startsWith("Paused for disk: ")
+                  .contains("work.minimumFreeBytes");
+            });
+    assertThat(paused.interval()).isEqualTo(java.time.Duration.ofSeconds(1));
     JMSConsumer jobs = context.createConsumer(context.createQueue(JOBS));
     assertThat(MESSAGES.fromJms(jobs.receive(5000))).isInstanceOf(CrawlRequest.class);
   }
