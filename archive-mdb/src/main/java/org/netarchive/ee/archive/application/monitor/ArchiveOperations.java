@@ -210,7 +210,7 @@ public class ArchiveOperations {
   }
 
   /** The MBean: reads the latest figures only. */
-  private final class ArcRepositoryBean implements ArcRepositoryMXBean {
+  public final class ArcRepositoryBean implements ArcRepositoryMXBean {
 
     @Override
     public List<String> getReplicas() {

@@ -302,7 +302,7 @@ public class SchedulerOperations {
   }
 
   /** The scheduler's MBean: reads the latest snapshot only. */
-  static final class SchedulerBean implements SchedulerMXBean {
+  public static final class SchedulerBean implements SchedulerMXBean {
     private final java.util.function.Supplier<SchedulerSnapshot> snapshot;
 
     SchedulerBean(java.util.function.Supplier<SchedulerSnapshot> snapshot) {
@@ -353,7 +353,7 @@ public class SchedulerOperations {
   }
 
   /** The dispatcher's MBean: reads the latest snapshot only. */
-  static final class DispatcherBean implements DispatcherMXBean {
+  public static final class DispatcherBean implements DispatcherMXBean {
     private final java.util.function.Supplier<SchedulerSnapshot> snapshot;
 
     DispatcherBean(java.util.function.Supplier<SchedulerSnapshot> snapshot) {
