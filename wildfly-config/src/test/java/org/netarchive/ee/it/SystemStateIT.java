@@ -113,6 +113,8 @@ class SystemStateIT {
 
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
+      // tall enough for the whole page in the screenshots
+      driver.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 2400));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
       driver.get(ServerUnderTest.HTTP + "/");
       String agents = browser.await(By.id("agents")).getText();

@@ -120,6 +120,11 @@ public class ArchiveOperations {
     sendHeartbeat();
   }
 
+  /** Tells the component monitor that the ArcRepository runs, with figures read now. */
+  void sendHeartbeat() {
+    send(refreshQuietly());
+  }
+
   /** The latest figures; empty (no {@code takenAt}) before the first refresh. */
   public ArchiveSnapshot latest() {
     return latest.get();
@@ -182,9 +187,7 @@ public class ArchiveOperations {
     return new ArchiveSnapshot(clock.instant(), files, bytes, failures, inProgress);
   }
 
-  /** Tells the component monitor that the ArcRepository runs, with its figures. */
-  void sendHeartbeat() {
-    ArchiveSnapshot snapshot = latest.get();
+  private void send(ArchiveSnapshot snapshot) {
     Heartbeat.Builder heartbeat =
         Heartbeat.builder()
             .component(COMPONENT)

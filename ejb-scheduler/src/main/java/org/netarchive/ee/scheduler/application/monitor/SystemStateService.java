@@ -43,6 +43,7 @@ public class SystemStateService {
 
   @EJB private SchedulerOperations operations;
   @EJB private ServerWarnings serverWarnings;
+  @Inject private SchedulerActivity activity;
   @Inject private ComponentStatusRepository components;
 
   private final Clock clock = Clock.systemUTC();
@@ -50,7 +51,17 @@ public class SystemStateService {
   /** The installation now. */
   public SystemStateView state() {
     Instant now = clock.instant();
-    SchedulerSnapshot snapshot = operations.latest();
+    // The database figures of the last refresh, with what the timers did up to now.
+    SchedulerSnapshot refreshed = operations.latest();
+    SchedulerSnapshot snapshot =
+        new SchedulerSnapshot(
+            refreshed.takenAt(),
+            activity.counts(),
+            refreshed.jobsByStatus(),
+            refreshed.harvestsDue(),
+            refreshed.splitsRunning(),
+            refreshed.runningJobs(),
+            refreshed.queueDepths());
     List<ComponentStatus> all = components.all();
     List<SystemStateView.ServerPart> parts = new ArrayList<>();
     parts.add(scheduler(snapshot));
@@ -110,7 +121,10 @@ public class SystemStateService {
     figures.put("jobsSubmitted", Long.toString(snapshot.activity().jobsSubmitted()));
     figures.put("jobsFinished", Long.toString(snapshot.activity().jobsFinished()));
     figures.put("jobsFailed", Long.toString(snapshot.activity().jobsFailed()));
-    snapshot.queueDepths().forEach((queue, n) -> figures.put("queue." + queue, n.toString()));
+    // Only the queues where messages wait: the empty ones are the many quiet channels.
+    snapshot.queueDepths().entrySet().stream()
+        .filter(e -> e.getValue() > 0)
+        .forEach(e -> figures.put("queue." + e.getKey(), e.getValue().toString()));
     return new SystemStateView.ServerPart(
         "dispatcher",
         passState(pass),
