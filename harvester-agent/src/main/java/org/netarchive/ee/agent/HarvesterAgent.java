@@ -406,8 +406,8 @@ public final class HarvesterAgent {
     try {
       Heartbeat.Builder beat =
           Heartbeat.builder()
-              // The server keeps one status per component name: each agent has its own.
-              .component(COMPONENT + "-" + config.instance())
+              // (the server keeps one status per component and instance)
+              .component(COMPONENT)
               .kind(ComponentKind.HARVESTER_AGENT)
               .instance(config.instance())
               .state(status.getState())

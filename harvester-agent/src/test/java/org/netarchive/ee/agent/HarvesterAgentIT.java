@@ -157,7 +157,8 @@ class HarvesterAgentIT {
     Heartbeat beat = next(monitor, Heartbeat.class);
     assertThat(beat.kind()).isEqualTo(ComponentKind.HARVESTER_AGENT);
     assertThat(beat.instance()).isEqualTo("agent-a");
-    assertThat(beat.component()).isEqualTo("harvester-agent-agent-a");
+    assertThat(beat.component()).isEqualTo("harvester-agent");
+    assertThat(beat.instance()).isEqualTo("agent-a");
     assertThat(beat.channel()).isEqualTo("FOCUSED");
 
     send(
