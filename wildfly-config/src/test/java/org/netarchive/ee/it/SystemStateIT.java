@@ -138,6 +138,8 @@ class SystemStateIT {
       browser.screenshot("system-state-agent-missing");
     }
     JsonObject missing = agent(status(), instance).orElseThrow();
+    // ... and counted so in the agents' gauge (refreshed every ten seconds)
+    Metrics.await(Duration.ofSeconds(30), "netarchive_agents", v -> v >= 1, "state", "MISSING");
     assertThat(missing.getString("state")).isEqualTo("MISSING");
     assertThat(missing.getString("reportedState")).isEqualTo("CRAWLING");
 

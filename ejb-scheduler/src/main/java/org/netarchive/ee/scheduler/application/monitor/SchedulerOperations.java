@@ -37,6 +37,7 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
@@ -90,6 +91,12 @@ public class SchedulerOperations {
     register(DISPATCHER_MBEAN, new DispatcherBean(latest::get));
     for (JobStatus status : JobStatus.values()) {
       gauge("netarchive.jobs", Tags.of("status", status.name()), s -> count(s, status.name()));
+    }
+    for (String state : SchedulerSnapshot.AGENT_STATES) {
+      gauge(
+          "netarchive.agents",
+          Tags.of("state", state),
+          s -> s.agentsByState().getOrDefault(state, 0L));
     }
     gauge("netarchive.harvests.due", Tags.empty(), SchedulerSnapshot::harvestsDue);
     gauge("netarchive.splits.running", Tags.empty(), SchedulerSnapshot::splitsRunning);
@@ -195,8 +202,15 @@ public class SchedulerOperations {
               p == null ? 0 : p.downloaded(),
               p == null ? 0 : p.bytes()));
     }
+    Map<String, Long> agents = new TreeMap<>();
+    for (ComponentStatus component :
+        em.createNamedQuery("ComponentStatus.all", ComponentStatus.class).getResultList()) {
+      if ("HARVESTER_AGENT".equals(component.kind())) {
+        agents.merge(component.missingAt(now) ? "MISSING" : component.state(), 1L, Long::sum);
+      }
+    }
     return new SchedulerSnapshot(
-        now, activity.counts(), byStatus, due, splitting.size(), running, queueDepths());
+        now, activity.counts(), byStatus, due, splitting.size(), running, queueDepths(), agents);
   }
 
   /** Messages in each queue of this installation (named {@code <ENV>_...}) on the broker. */

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param splitsRunning harvest runs being split into jobs
  * @param runningJobs the STARTED jobs with their last progress
  * @param queueDepths messages waiting in each of the installation's queues on the broker
+ * @param agentsByState the harvester agents heard from, by the state their last heartbeat gave
+ *     ({@link #AGENT_STATES}; {@code MISSING} when their heartbeats stopped)
  */
 public record SchedulerSnapshot(
     Instant takenAt,
@@ -22,7 +24,20 @@ public record SchedulerSnapshot(
     long harvestsDue,
     long splitsRunning,
     List<RunningJob> runningJobs,
-    Map<String, Long> queueDepths) {
+    Map<String, Long> queueDepths,
+    Map<String, Long> agentsByState) {
+
+  /** The states an agent reports (its AgentState), and MISSING: one gauge each. */
+  public static final List<String> AGENT_STATES =
+      List.of(
+          "RECOVERING",
+          "CONNECTING",
+          "IDLE",
+          "CRAWLING",
+          "UPLOADING",
+          "PAUSED_FOR_DISK",
+          "STOPPING",
+          "MISSING");
 
   static final SchedulerSnapshot NONE =
       new SchedulerSnapshot(
@@ -32,6 +47,7 @@ public record SchedulerSnapshot(
           0,
           0,
           List.of(),
+          Map.of(),
           Map.of());
 
   /**

@@ -61,7 +61,8 @@ public class SystemStateService {
             refreshed.harvestsDue(),
             refreshed.splitsRunning(),
             refreshed.runningJobs(),
-            refreshed.queueDepths());
+            refreshed.queueDepths(),
+            refreshed.agentsByState());
     List<ComponentStatus> all = components.all();
     List<SystemStateView.ServerPart> parts = new ArrayList<>();
     parts.add(scheduler(snapshot));
