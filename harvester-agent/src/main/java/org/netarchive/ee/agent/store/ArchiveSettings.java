@@ -146,7 +146,7 @@ public record ArchiveSettings(
     }
     Integer port =
         number(values, FILE_SERVER_PORT, 0, 0, 65535, "a port from 1 to 65535, or 0", problems);
-    String local = value(values, OFFER_LOCAL_PATHS, "true").toLowerCase(Locale.ROOT);
+    String local = value(values, OFFER_LOCAL_PATHS, "false").toLowerCase(Locale.ROOT);
     if (!local.equals("true") && !local.equals("false")) {
       problems.add(
           OFFER_LOCAL_PATHS

@@ -56,7 +56,7 @@ class ArchiveSettingsTest {
     assertThat(s.brokerPassword()).isEqualTo("s3cret");
     assertThat(s.fileServerAddress().getHostAddress()).isEqualTo("127.0.0.1");
     assertThat(s.fileServerPort()).isZero();
-    assertThat(s.offerLocalPaths()).isTrue();
+    assertThat(s.offerLocalPaths()).isFalse();
     assertThat(s.storeTimeout()).isEqualTo(Duration.ofSeconds(600));
     assertThat(s.storeRetries()).isEqualTo(2);
     assertThat(s.toString()).doesNotContain("s3cret");
@@ -72,7 +72,7 @@ class ArchiveSettingsTest {
                     "archive.broker.user", "archiver",
                     "archive.broker.password", "other",
                     "archive.fileServer.port", "8123",
-                    "archive.fileServer.offerLocalPaths", "FALSE",
+                    "archive.fileServer.offerLocalPaths", "TRUE",
                     "archive.storeTimeoutSeconds", "30",
                     "archive.storeRetries", "0")));
 
@@ -80,7 +80,7 @@ class ArchiveSettingsTest {
     assertThat(s.brokerUser()).isEqualTo("archiver");
     assertThat(s.brokerPassword()).isEqualTo("other");
     assertThat(s.fileServerPort()).isEqualTo(8123);
-    assertThat(s.offerLocalPaths()).isFalse();
+    assertThat(s.offerLocalPaths()).isTrue();
     assertThat(s.storeTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(s.storeRetries()).isZero();
   }
