@@ -45,7 +45,7 @@ class AdminDefinitionsBrowserIT {
     String harvest = "ui-snapshot-" + unique();
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       driver.get(UI + "snapshot-harvests.xhtml");
@@ -94,7 +94,7 @@ class AdminDefinitionsBrowserIT {
     Api admin = Api.admin();
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       driver.get(UI + "channels.xhtml");
@@ -149,7 +149,7 @@ class AdminDefinitionsBrowserIT {
     String list = "UI traps " + unique();
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       driver.get(UI + "crawler-trap-lists.xhtml");
@@ -207,7 +207,7 @@ class AdminDefinitionsBrowserIT {
     Api.admin().post("/api/domains", Json.createObjectBuilder().add("name", domain).build());
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       driver.get(UI + "edit-domain.xhtml?domain=" + domain);
@@ -288,7 +288,7 @@ class AdminDefinitionsBrowserIT {
         StandardCharsets.UTF_8);
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // The history the API imported, reached from the domain's page.
@@ -355,7 +355,7 @@ class AdminDefinitionsBrowserIT {
     Api.admin().post("/api/domains", Json.createObjectBuilder().add("name", domain).build());
     try (Browser browser = new Browser("da")) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
       assertThat(driver.findElement(By.id("menu")).getDomProperty("textContent"))
           .contains("Høstkanaler", "Globale crawlerfælder", "Historik", "Importér høsthistorik");

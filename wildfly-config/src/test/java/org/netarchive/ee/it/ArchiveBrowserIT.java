@@ -46,7 +46,7 @@ class ArchiveBrowserIT {
 
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(90));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(90));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // Upload: the store runs in the background and the list follows it to Done.

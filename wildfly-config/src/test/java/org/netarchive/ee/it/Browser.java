@@ -73,10 +73,24 @@ final class Browser implements AutoCloseable {
     return driver;
   }
 
+  /**
+   * A wait that looks again when the page replaced an element between finding and reading it (a
+   * poll or an AJAX update re-rendered it): Selenium's StaleElementReferenceException, or
+   * chromedriver's "Node with given id does not belong to the document", which arrives as a plain
+   * WebDriverException. Other failures still end the wait at its timeout, with the last one as its
+   * cause.
+   */
+  static WebDriverWait waitUpTo(WebDriver driver, Duration timeout) {
+    WebDriverWait wait = new WebDriverWait(driver, timeout);
+    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+    wait.ignoring(org.openqa.selenium.WebDriverException.class);
+    return wait;
+  }
+
   /** Logs in on the login page and waits for the system page. */
   void logIn(String user, String password) {
     driver.get(ServerUnderTest.HTTP + "/");
-    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+    WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("login-form")));
     driver.findElement(By.id("j_username")).sendKeys(user);
     driver.findElement(By.id("j_password")).sendKeys(password);
@@ -91,7 +105,7 @@ final class Browser implements AutoCloseable {
    */
   org.openqa.selenium.WebElement await(By locator) {
     try {
-      return new WebDriverWait(driver, Duration.ofSeconds(30))
+      return Browser.waitUpTo(driver, Duration.ofSeconds(30))
           .until(ExpectedConditions.presenceOfElementLocated(locator));
     } catch (org.openqa.selenium.TimeoutException e) {
       String text;

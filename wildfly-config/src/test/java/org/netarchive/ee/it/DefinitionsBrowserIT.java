@@ -42,7 +42,7 @@ class DefinitionsBrowserIT {
     String domain = uniqueDomain();
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // Create one domain.
@@ -146,7 +146,7 @@ class DefinitionsBrowserIT {
         StandardCharsets.UTF_8);
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(120));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(120));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // A typed list.
@@ -204,7 +204,7 @@ class DefinitionsBrowserIT {
     String name = "UI schedule " + UUID.randomUUID().toString().substring(0, 8);
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       driver.get(UI + "edit-schedule.xhtml");
@@ -243,7 +243,7 @@ class DefinitionsBrowserIT {
     try (Browser browser = new Browser("da")) {
       WebDriver driver = browser.driver();
       driver.get(ServerUnderTest.HTTP + "/");
-      new WebDriverWait(driver, Duration.ofSeconds(30))
+      Browser.waitUpTo(driver, Duration.ofSeconds(30))
           .until(ExpectedConditions.visibilityOfElementLocated(By.id("login-form")));
       assertThat(driver.findElement(By.id("login-submit")).getText()).isEqualTo("Log ind");
 
@@ -253,7 +253,7 @@ class DefinitionsBrowserIT {
       assertThat(menu).contains("Definitioner", "Domæner", "Opret domæner", "Tidsplaner");
 
       driver.get(UI + "domains.xhtml?name=dansk-*");
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       wait.until(ExpectedConditions.textToBe(By.tagName("h1"), "Domæner"));
       assertThat(driver.findElement(By.id("list:domains")).getText())
           .contains("Topdomæne", "Oprettet", domain);
@@ -280,7 +280,7 @@ class DefinitionsBrowserIT {
       driver.get(UI + "create-domains.xhtml");
       assertThat(driver.findElements(By.id("single:name"))).isEmpty();
       driver.get(UI + "domains.xhtml");
-      new WebDriverWait(driver, Duration.ofSeconds(30))
+      Browser.waitUpTo(driver, Duration.ofSeconds(30))
           .until(ExpectedConditions.visibilityOfElementLocated(By.id("search:glob")));
       assertThat(driver.findElements(By.id("search:create"))).isEmpty();
       System.out.println("Viewer menu: " + menu.replaceAll("\\s+", " ").strip());
@@ -307,7 +307,7 @@ class DefinitionsBrowserIT {
     Files.writeString(notXml, "<beans>\n<unclosed>\n</beans>\n");
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // Crawl templates: a text that is not a template is refused next to the file, with its line.

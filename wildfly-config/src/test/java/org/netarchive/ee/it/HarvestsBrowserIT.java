@@ -32,7 +32,7 @@ class HarvestsBrowserIT {
     String domain = "ui-seeds-" + unique + ".dk";
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // The menu offers both kinds of harvest.

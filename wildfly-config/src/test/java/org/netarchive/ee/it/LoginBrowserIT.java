@@ -22,7 +22,7 @@ class LoginBrowserIT {
       throws Exception {
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(20));
 
       driver.get(ServerUnderTest.HTTP + "/");
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("login-form")));

@@ -63,7 +63,7 @@ class StatusBrowserIT {
     try (RemoteAgent agent = new RemoteAgent();
         Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       // The jobs list: the harvest's job, waiting, and the banner naming the channel nobody serves.
@@ -94,7 +94,7 @@ class StatusBrowserIT {
           new JobProgress(
               jobId, "it-status-agent", started.plusSeconds(40), 40, 4, 36, 2.5, 120, 3, 8192));
       // (the page's poll replaces the table: a row found just before it may be gone when read)
-      new WebDriverWait(driver, Duration.ofSeconds(20))
+      Browser.waitUpTo(driver, Duration.ofSeconds(20))
           .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
           .until(d -> progressBarOf(d, jobId).getText().equals("90%"));
       assertThat(rowText(driver, jobId)).contains("36 of 40", "8,192");
@@ -234,7 +234,7 @@ class StatusBrowserIT {
     String before = json(admin.get("/api/settings/scheduling")).getString("split.maxTotalSize");
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
-      WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(30));
       browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
 
       driver.get(UI + "settings.xhtml");
@@ -291,8 +291,14 @@ class StatusBrowserIT {
     for (int attempt = 1; ; attempt++) {
       try {
         return element.get().getText();
-      } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
-        if (attempt == 5) {
+      } catch (org.openqa.selenium.WebDriverException replaced) {
+        // stale: Selenium's StaleElementReferenceException or chromedriver's "Node with given id
+        // does not belong to the document"
+        boolean stale =
+            replaced instanceof org.openqa.selenium.StaleElementReferenceException
+                || String.valueOf(replaced.getMessage())
+                    .contains("does not belong to the document");
+        if (!stale || attempt == 5) {
           throw replaced;
         }
       }
