@@ -14,10 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
+import org.netarchive.ee.agent.demo.FastTemplate;
+import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
-import org.netarchive.ee.agent.testsite.FastTemplate;
-import org.netarchive.ee.agent.testsite.SyntheticSite;
 import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 

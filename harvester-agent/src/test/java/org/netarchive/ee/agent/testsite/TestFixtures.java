@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.heritrix.HeritrixSettings;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;

@@ -1,4 +1,4 @@
-package org.netarchive.ee.agent.testsite;
+package org.netarchive.ee.agent.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.netarchive.ee.agent.testsite;
+package org.netarchive.ee.agent.demo;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,9 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A tiny DNS server on 127.0.0.1 for tests: answers A queries for the given names (and their
- * subdomains) with loopback addresses, and NXDOMAIN for every other name, so that a crawler pointed
- * at it ({@code -Ddns.server=127.0.0.1:PORT}) never resolves anything off this machine.
+ * A tiny DNS server on 127.0.0.1 for test and demo crawls: answers A queries for the given names
+ * (and their subdomains) with loopback addresses, and NXDOMAIN for every other name, so that a
+ * crawler pointed at it ({@code -Ddns.server=127.0.0.1:PORT}) never resolves anything off this
+ * machine.
  */
 public final class LoopbackDns implements AutoCloseable {
 
@@ -25,12 +26,23 @@ public final class LoopbackDns implements AutoCloseable {
   private final Thread thread;
 
   /**
-   * Starts answering.
+   * Starts answering on a port the system chooses.
    *
    * @param hosts names and their addresses, all in 127.0.0.0/8
    * @throws IOException if no port can be bound
    */
   public LoopbackDns(Map<String, InetAddress> hosts) throws IOException {
+    this(hosts, 0);
+  }
+
+  /**
+   * Starts answering.
+   *
+   * @param hosts names and their addresses, all in 127.0.0.0/8
+   * @param port the UDP port on 127.0.0.1, or 0 for one the system chooses
+   * @throws IOException if the port cannot be bound
+   */
+  public LoopbackDns(Map<String, InetAddress> hosts, int port) throws IOException {
     hosts
         .values()
         .forEach(
@@ -40,7 +52,7 @@ public final class LoopbackDns implements AutoCloseable {
               }
             });
     this.hosts = Map.copyOf(hosts);
-    this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
     this.thread = Thread.ofPlatform().daemon().name("loopback-dns").start(this::serve);
   }
 

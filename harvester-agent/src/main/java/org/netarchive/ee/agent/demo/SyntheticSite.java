@@ -1,4 +1,4 @@
-package org.netarchive.ee.agent.testsite;
+package org.netarchive.ee.agent.demo;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -19,8 +19,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A deterministic synthetic web site for crawl tests, served by the JDK's HTTP server on 127.0.0.1
- * only, with several hosts told apart by their names (resolved to loopback by {@link LoopbackDns}).
+ * A deterministic synthetic web site for crawl tests and the demo ({@link DemoSite}), served by the
+ * JDK's HTTP server on 127.0.0.1 only, with several hosts told apart by their names (resolved to
+ * loopback by {@link LoopbackDns}).
  *
  * <p>Each host has a {@code robots.txt} that disallows {@code /private/}, a front page linking to
  * page 1, and pages 1..n in a binary tree (page k links to 2k and 2k+1), so every page is
@@ -62,13 +63,26 @@ public final class SyntheticSite implements AutoCloseable {
   private final AtomicLong requests = new AtomicLong();
 
   /**
-   * Starts serving.
+   * Starts serving on ports the system chooses.
    *
    * @param seed makes the content
    * @param hosts the hosts
    * @throws IOException if the server cannot start
    */
   public SyntheticSite(long seed, List<Host> hosts) throws IOException {
+    this(seed, hosts, 0, 0);
+  }
+
+  /**
+   * Starts serving.
+   *
+   * @param seed makes the content
+   * @param hosts the hosts
+   * @param httpPort the site's TCP port on 127.0.0.1, or 0 for one the system chooses
+   * @param dnsPort the UDP port of its DNS on 127.0.0.1, or 0 for one the system chooses
+   * @throws IOException if the server cannot start (the site is then stopped again)
+   */
+  public SyntheticSite(long seed, List<Host> hosts, int httpPort, int dnsPort) throws IOException {
     this.seed = seed;
     Map<String, InetAddress> addresses = new LinkedHashMap<>();
     for (Host host : hosts) {
@@ -76,12 +90,24 @@ public final class SyntheticSite implements AutoCloseable {
       addresses.put(host.name().toLowerCase(Locale.ROOT), InetAddress.getLoopbackAddress());
     }
     addresses.put(DOWN_HOST, InetAddress.getByAddress(new byte[] {127, 0, 0, 9}));
-    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+    this.server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), httpPort), 50);
     this.executor = Executors.newFixedThreadPool(4);
     server.setExecutor(executor);
     server.createContext("/", this::handle);
     server.start();
-    this.dns = new LoopbackDns(addresses);
+    try {
+      this.dns = new LoopbackDns(addresses, dnsPort);
+    } catch (IOException | RuntimeException e) {
+      server.stop(0);
+      executor.shutdownNow();
+      throw e;
+    }
+  }
+
+  /** The hosts, in the order given. */
+  public List<Host> hosts() {
+    return List.copyOf(hosts.values());
   }
 
   public int port() {

@@ -1,4 +1,4 @@
-package org.netarchive.ee.agent.testsite;
+package org.netarchive.ee.agent.demo;
 
 import org.netarchive.ee.common.template.CrawlTemplate;
 

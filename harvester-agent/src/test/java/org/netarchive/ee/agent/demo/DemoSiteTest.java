@@ -1,0 +1,82 @@
+package org.netarchive.ee.agent.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DemoSiteTest {
+
+  @Test
+  void givenNoArguments_whenParsed_thenAnyPortsAndNoInfoFile() {
+    assertThat(DemoSite.Options.parse()).isEqualTo(new DemoSite.Options(0, 0, null, false));
+    assertThat(DemoSite.Options.parse("--port", "8088", "--dns-port", "5353", "--info", "x"))
+        .isEqualTo(new DemoSite.Options(8088, 5353, Path.of("x"), false));
+    assertThat(DemoSite.Options.parse("--help")).isNull();
+  }
+
+  @Test
+  void givenBadArguments_whenParsed_thenTheErrorNamesTheOptionAndTheValue() {
+    assertThatThrownBy(() -> DemoSite.Options.parse("--port", "http"))
+        .hasMessage("--port must be a port number (1-65535), not 'http'");
+    assertThatThrownBy(() -> DemoSite.Options.parse("--dns-port", "70000"))
+        .hasMessage("--dns-port must be a port number (1-65535), not '70000'");
+    assertThatThrownBy(() -> DemoSite.Options.parse("--port")).hasMessage("--port needs a value");
+    assertThatThrownBy(() -> DemoSite.Options.parse("--verbose"))
+        .hasMessage("unknown option '--verbose'");
+    assertThatThrownBy(() -> DemoSite.Options.parse("8088"))
+        .hasMessageContaining("unexpected argument '8088'");
+    assertThatThrownBy(() -> DemoSite.Options.parse("--port", "8088", "--dns-port", "8088"))
+        .hasMessageContaining("both 8088");
+  }
+
+  @Test
+  void givenAnInfoFile_whenStarted_thenItNamesTheSeedsServedOnLoopbackAndTheDns(@TempDir Path dir)
+      throws Exception {
+    Path info = dir.resolve("demo-site.properties");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    try (SyntheticSite site =
+        DemoSite.start(
+            new DemoSite.Options(0, 0, info, false),
+            new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+      Properties written = new Properties();
+      try (Reader reader = Files.newBufferedReader(info)) {
+        written.load(reader);
+      }
+      assertThat(written.getProperty("port")).isEqualTo(String.valueOf(site.port()));
+      assertThat(written.getProperty("dns.server")).isEqualTo(site.dnsServer());
+      assertThat(written.getProperty("seed.1"))
+          .isEqualTo("http://netarchive-demo-news.dk:" + site.port() + "/");
+      assertThat(written.getProperty("seed." + DemoSite.HOSTS.size())).isNotNull();
+      assertThat(printed.toString(StandardCharsets.UTF_8))
+          .contains(written.getProperty("seed.1"))
+          .contains("-Ddns.server=" + site.dnsServer());
+
+      // The front page of a demo host, asked for on 127.0.0.1 by its name.
+      try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), site.port())) {
+        socket
+            .getOutputStream()
+            .write(
+                ("GET / HTTP/1.1\r\nHost: netarchive-demo-news.dk:"
+                        + site.port()
+                        + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+        String response =
+            new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(response)
+            .startsWith("HTTP/1.1 200")
+            .contains("<title>netarchive-demo-news.dk - Front page</title>");
+      }
+    }
+  }
+}
