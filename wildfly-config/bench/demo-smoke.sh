@@ -75,6 +75,12 @@ grep -q '\.warc\.gz' <<<"$one" || fail "no crawled WARC: $one"
 echo "demo-smoke: both replicas hold the same $(wc -l <<<"$one") files:"
 sed 's/^[0-9a-f]*  /  /' <<<"$one"
 
+for name in $(sed 's/^[0-9a-f]*  //' <<<"$one"); do
+  state=$(curl -sS -u "$AUTH" "$API/archive/files/$name")
+  [[ $(grep -o '"UPLOAD_COMPLETED"' <<<"$state" | wc -l) -eq 2 ]] || fail "the archive's admin data of $name: $state"
+done
+echo "demo-smoke: GET /api/archive/files/NAME: each UPLOAD_COMPLETED in both replicas"
+
 stop
 start "$NAS_HOME/run2.out"
 grep -q "The harvest 'Demo harvest' exists already" "$NAS_HOME/run2.out" || { cat "$NAS_HOME/run2.out"; fail "the second start did not find the harvest"; }
