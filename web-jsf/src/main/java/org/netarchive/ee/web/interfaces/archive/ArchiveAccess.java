@@ -107,8 +107,9 @@ public class ArchiveAccess {
   /** The client; the file server on loopback is started at the first request. */
   private synchronized ArchiveClient client(boolean waitLong) throws IOException {
     if (files == null) {
-      // Local paths are offered: bitarchives on this machine read staged uploads directly.
-      files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), true);
+      // Over HTTP, not by path: the bitarchives read a path only under NAS_ARCHIVE_LOCAL_READ_DIRS,
+      // which the server's own temporary directory is not.
+      files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
       quick = new ArchiveClient(factory, null, null, admin.channels(), files, QUICK, 0);
       patient = new ArchiveClient(factory, null, null, admin.channels(), files, PATIENT, 0);
     }
