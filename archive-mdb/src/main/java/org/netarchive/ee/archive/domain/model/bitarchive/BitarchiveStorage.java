@@ -66,6 +66,9 @@ public final class BitarchiveStorage {
   private static final int BUFFER_SIZE = 1 << 20;
   private static final String TEMP_SUFFIX = ".part";
 
+  /** How much is written between two syncs of an arriving file while it arrives. */
+  private static final long WRITE_BEHIND_BYTES = 64L << 20;
+
   private final List<Path> directories;
   private final long reserveBytes;
   private final ToLongFunction<Path> usableSpace;
@@ -366,23 +369,42 @@ public final class BitarchiveStorage {
     Path temp = directory.resolve(TEMP).resolve(UUID.randomUUID() + TEMP_SUFFIX);
     Path target = directory.resolve(checksumOnly ? CHECKSUMS : FILES).resolve(name);
     boolean published = false;
+    long started = System.nanoTime();
+    long copied;
+    long synced;
     try {
       long written;
       String actual;
       try (FileChannel out =
-          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+              FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+          WriteBehind writeBehind = new WriteBehind(out)) {
         MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
-        written = copy(data, checksumOnly ? null : out, digest, size, name);
+        written = copy(data, checksumOnly ? null : out, writeBehind, digest, size, name);
         actual = ChecksumAlgorithm.SHA512.hex(digest);
         verifyArrival(name, written, size, actual, sha512);
         if (checksumOnly) {
           writeFully(out, ByteBuffer.wrap((actual + "\n").getBytes(StandardCharsets.US_ASCII)));
         }
+        copied = System.nanoTime();
+        writeBehind.finish();
         out.force(true);
+        synced = System.nanoTime();
       }
       makeReadOnly(temp);
       publish(temp, target, name);
       published = true;
+      long done = System.nanoTime();
+      LOG.fine(
+          () ->
+              String.format(
+                  "Stored '%s' in %s: %d bytes received, hashed and written in %.2f s,"
+                      + " synced in %.2f s, read-only and linked in %.2f s",
+                  name,
+                  directory,
+                  size,
+                  (copied - started) / 1e9,
+                  (synced - copied) / 1e9,
+                  (done - synced) / 1e9));
       return new StoredFile(name, target, written, actual);
     } catch (StoreFailedException e) {
       throw e;
@@ -402,19 +424,26 @@ public final class BitarchiveStorage {
   }
 
   /**
-   * Copies at most {@code size + 1} bytes, so a longer stream is noticed without reading it all;
-   * with no {@code out}, only digests and counts them.
+   * Copies at most {@code size + 1} bytes (a longer stream is noticed without reading it all) in
+   * full blocks, so the digest and the disk see few large updates even when the stream delivers
+   * small pieces (HTTP); with no {@code out}, only digests and counts them.
    */
   private static long copy(
-      InputStream in, FileChannel out, MessageDigest digest, long size, String name)
+      InputStream in,
+      FileChannel out,
+      WriteBehind writeBehind,
+      MessageDigest digest,
+      long size,
+      String name)
       throws IOException {
     byte[] buffer = new byte[BUFFER_SIZE];
     long total = 0;
     int n;
-    while ((n = in.read(buffer)) >= 0) {
+    while ((n = in.readNBytes(buffer, 0, buffer.length)) > 0) {
       digest.update(buffer, 0, n);
       if (out != null) {
         writeFully(out, ByteBuffer.wrap(buffer, 0, n));
+        writeBehind.written(total + n);
       }
       total += n;
       if (total > size) {
@@ -424,6 +453,68 @@ public final class BitarchiveStorage {
       }
     }
     return total;
+  }
+
+  /**
+   * Starts writing a growing file's data to disk while more of it arrives, so that the sync before
+   * the file is published has little left to write (the kernel would otherwise keep the whole file
+   * in the page cache until then). Each step syncs everything written so far, on a thread of its
+   * own, at most one at a time; a failure is reported by {@link #finish()}. It adds no durability
+   * guarantee of its own: the caller still forces the complete file before it publishes it.
+   */
+  private static final class WriteBehind implements AutoCloseable {
+    private final FileChannel out;
+    private long requested;
+    private Thread running;
+    private volatile IOException failure;
+
+    WriteBehind(FileChannel out) {
+      this.out = out;
+    }
+
+    /** Called after every block: starts a sync when enough was written since the last one. */
+    void written(long total) {
+      if (total - requested < WRITE_BEHIND_BYTES || (running != null && running.isAlive())) {
+        return;
+      }
+      requested = total;
+      running =
+          Thread.ofPlatform()
+              .daemon()
+              .name("bitarchive-write-behind")
+              .start(
+                  () -> {
+                    try {
+                      out.force(false);
+                    } catch (IOException e) {
+                      failure = e;
+                    }
+                  });
+    }
+
+    /** Waits for the running sync; throws what any sync failed with. */
+    void finish() throws IOException {
+      close();
+      if (failure != null) {
+        throw failure;
+      }
+    }
+
+    /** Waits for the running sync, so the channel is not closed under it. */
+    @Override
+    public void close() {
+      boolean interrupted = false;
+      while (running != null && running.isAlive()) {
+        try {
+          running.join();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**

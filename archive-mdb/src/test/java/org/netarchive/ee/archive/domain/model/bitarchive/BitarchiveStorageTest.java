@@ -147,6 +147,31 @@ class BitarchiveStorageTest {
   }
 
   @Test
+  void givenLargeFileArrivingInSmallPieces_whenStoring_thenEveryByteIsArchivedInOrder()
+      throws Exception {
+    // Larger than several write-behind steps (64 MiB), delivered 7,000 bytes per read like a
+    // network stream: the blocks are filled before they are hashed and written, and the syncs
+    // while it arrives leave the file exactly as sent.
+    Path disk = root.resolve("large");
+    BitarchiveStorage storage = storage(disk);
+    byte[] bytes = data(150_000_000, 11);
+    InputStream trickling =
+        new FilterInputStream(new ByteArrayInputStream(bytes)) {
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            return super.read(b, off, Math.min(len, 7_000));
+          }
+        };
+
+    StoredFile stored = storage.store("1-1-large.warc.gz", trickling, bytes.length, sha512(bytes));
+
+    assertThat(Files.size(stored.path())).isEqualTo(bytes.length);
+    assertThat(ChecksumAlgorithm.SHA512.of(stored.path())).isEqualTo(sha512(bytes));
+    assertThat(stored.sha512()).isEqualTo(sha512(bytes));
+    assertThat(tempFiles(disk)).isEmpty();
+  }
+
+  @Test
   void givenTransferBreakingOff_whenStoring_thenFailureAndNoPartialFile() throws Exception {
     Path disk = root.resolve("d");
     BitarchiveStorage storage = storage(disk);
