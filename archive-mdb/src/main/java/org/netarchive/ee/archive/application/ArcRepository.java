@@ -232,6 +232,14 @@ public class ArcRepository {
             replyName.length() > 300 ? replyName.substring(0, 300) : replyName);
     replyRoutes.remember(request.requestId(), replyTo);
     RemoteFileRef ref = request.file();
+    LOG.fine(
+        () ->
+            "Store of '"
+                + request.fileName()
+                + "' ("
+                + ref.size()
+                + " bytes) requested by "
+                + request.requestId());
     FileSource source = new FileSource(ref.uri(), ref.token(), ref.localPath(), ref.host());
     Optional<ArchivedFile> known = files.findForUpdate(request.fileName());
     List<StoreAction> actions;
@@ -257,6 +265,14 @@ public class ArcRepository {
   }
 
   private void uploadReplied(UploadReply reply) {
+    LOG.fine(
+        () ->
+            "Upload of '"
+                + reply.fileName()
+                + "' to replica "
+                + reply.replicaId()
+                + " answered "
+                + reply.outcome());
     Optional<ArchivedFile> file = files.findForUpdate(reply.fileName());
     if (file.isEmpty()) {
       LOG.warning(() -> "Upload reply for unknown file '" + reply.fileName() + "' ignored");
@@ -277,6 +293,13 @@ public class ArcRepository {
   }
 
   private void checksumReplied(ChecksumReply reply) {
+    LOG.fine(
+        () ->
+            "Checksum of '"
+                + reply.fileName()
+                + "' in replica "
+                + reply.replicaId()
+                + (reply.sha512() != null ? " answered" : " failed: " + reply.failure()));
     Optional<ArchivedFile> file = files.findForUpdate(reply.fileName());
     if (file.isEmpty()) {
       LOG.warning(() -> "Checksum reply for unknown file '" + reply.fileName() + "' ignored");

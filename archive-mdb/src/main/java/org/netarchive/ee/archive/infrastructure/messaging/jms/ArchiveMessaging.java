@@ -148,6 +148,14 @@ public class ArchiveMessaging {
                   + "; its client is no longer connected, so it learns this when it stores again");
       return;
     }
+    LOG.fine(
+        () ->
+            "Store of '"
+                + answer.fileName()
+                + "' answered "
+                + (answer.ok() ? "OK" : "NOT OK " + answer.reasons())
+                + " to request "
+                + requestId);
     send(replyTo, reply);
   }
 
