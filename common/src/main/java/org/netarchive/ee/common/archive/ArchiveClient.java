@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.jms.JmsMessages;
@@ -104,17 +106,42 @@ public final class ArchiveClient {
    */
   public String store(Path file) throws IOException {
     String name = ArchiveFileNames.requireValid(file.getFileName().toString());
-    String sha512 = ChecksumAlgorithm.SHA512.of(file);
-    RemoteFileRef ref = files.offer(file, sha512);
+    // Connecting to the broker takes a moment (more in a fresh JVM that loads the client first):
+    // it is done on another thread while this one computes the checksum.
+    FutureTask<JMSContext> connecting = new FutureTask<>(this::connect);
+    Thread.ofVirtual().name("archive-client-connect").start(connecting);
+    long started = System.nanoTime();
+    String sha512;
+    RemoteFileRef ref;
+    try {
+      sha512 = ChecksumAlgorithm.SHA512.of(file);
+      ref = files.offer(file, sha512);
+    } catch (IOException | RuntimeException e) {
+      closeWhenConnected(connecting);
+      throw e;
+    }
+    long hashed = System.nanoTime();
+    LOG.fine(
+        () -> String.format("SHA-512 of %s computed in %.2f s", file, (hashed - started) / 1e9));
     List<String> reasons = new ArrayList<>();
     try {
       for (int attempt = 1; attempt <= retries + 1; attempt++) {
         String requestId = UUID.randomUUID().toString();
         StoreReply reply =
-            ask(new StoreRequest(requestId, name, ref), requestId, StoreReply.class, name);
+            ask(
+                attempt == 1 ? connected(connecting, name) : open(name),
+                new StoreRequest(requestId, name, ref),
+                requestId,
+                StoreReply.class,
+                name);
         if (reply == null) {
           reasons.add("attempt " + attempt + ": no answer within " + timeout);
         } else if (reply.ok()) {
+          LOG.fine(
+              () ->
+                  String.format(
+                      "Store of '%s' confirmed %.2f s after the request",
+                      name, (System.nanoTime() - hashed) / 1e9));
           return sha512;
         } else {
           reasons.add("attempt " + attempt + ": " + String.join("; ", reply.reasons()));
@@ -127,6 +154,45 @@ public final class ArchiveClient {
       files.withdraw(ref);
     }
     throw new ArchiveStoreException(name, reasons);
+  }
+
+  /**
+   * The context connected early; if that failed, a new attempt (whose failure {@link #ask} reports
+   * like any other).
+   */
+  private JMSContext connected(FutureTask<JMSContext> connecting, String about) throws IOException {
+    try {
+      return connecting.get();
+    } catch (InterruptedException e) {
+      closeWhenConnected(connecting);
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while connecting to the archive about '" + about + "'", e);
+    } catch (ExecutionException e) {
+      LOG.fine(() -> "Early connection to the broker failed, connecting again: " + e.getCause());
+      return open(about);
+    }
+  }
+
+  /** A new context, or an IOException naming what it was for. */
+  private JMSContext open(String about) throws IOException {
+    try {
+      return connect();
+    } catch (JMSRuntimeException e) {
+      throw new IOException("Cannot talk to the archive about '" + about + "': " + e, e);
+    }
+  }
+
+  private static void closeWhenConnected(FutureTask<JMSContext> connecting) {
+    Thread.ofVirtual()
+        .name("archive-client-disconnect")
+        .start(
+            () -> {
+              try {
+                connecting.get().close();
+              } catch (InterruptedException | ExecutionException | RuntimeException e) {
+                // Nothing was connected, or it cannot be closed: nothing to release.
+              }
+            });
   }
 
   /**
@@ -296,7 +362,14 @@ public final class ArchiveClient {
   /** Sends a request to the repository and waits for the answer to it; null after the timeout. */
   private <R extends Message> R ask(
       Message request, String requestId, Class<R> replyType, String about) throws IOException {
-    try (JMSContext context = connect()) {
+    return ask(open(about), request, requestId, replyType, about);
+  }
+
+  /** Like {@link #ask(Message, String, Class, String)} on a given context, which it closes. */
+  private <R extends Message> R ask(
+      JMSContext connected, Message request, String requestId, Class<R> replyType, String about)
+      throws IOException {
+    try (JMSContext context = connected) {
       TemporaryQueue replies = context.createTemporaryQueue();
       try (JMSConsumer consumer = context.createConsumer(replies)) {
         TextMessage message = messages.toTextMessage(context, request);
