@@ -11,6 +11,10 @@
 # the SHA-512 of their copies) of it over HTTP, and of a second file of that size offered by path
 # (--local, under NAS_ARCHIVE_LOCAL_READ_DIRS), while sampling the server's resident memory. Needs a build (the
 # agent tarball and the provisioned server); figures go to BENCHMARKS.md by hand, with the machine.
+#
+# The server runs with NAS_LOG_LEVEL=DEBUG and the tool with its archive client's FINE log, so each
+# store prints its timeline: the client's SHA-512, the repository's store request, each replica's
+# upload (received, hashed and written / synced / linked), upload replies, checksums, the answer.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SIZE_MB=${1:-1024}
@@ -18,6 +22,8 @@ export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
 export NAS_SKIP_BUILD=${NAS_SKIP_BUILD:-1}
 export NAS_ADMIN_PASSWORD=bench-admin-password
 export NAS_AGENT_PASSWORD=bench-agent-password
+# The timeline of each store (the archive's FINE logs; see ArcRepository, BitarchiveStorage).
+export NAS_LOG_LEVEL=DEBUG
 # The bitarchives may read files offered from here directly (the second, --local, store).
 work="$NAS_HOME/bench"
 mkdir -p "$work"
@@ -32,6 +38,15 @@ until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
 done
 # The pid file names the process group of the run; the server is its JVM.
 SERVER_PID=$(pgrep -g "$(cat "$NAS_HOME/netarchive.pid")" -f org.jboss.as.standalone | head -n 1)
+
+# The tool's archive client logs its own steps (SHA-512 before the request, the wait for OK).
+cat >"$work/tools-logging.properties" <<'PROPS'
+handlers=java.util.logging.ConsoleHandler
+java.util.logging.ConsoleHandler.level=FINE
+java.util.logging.SimpleFormatter.format=%1$tT.%1$tL %4$s %5$s%n
+org.netarchive.ee.common.archive.level=FINE
+PROPS
+export TOOLS_JAVA_OPTS="-Xmx128m -Djava.util.logging.config.file=$work/tools-logging.properties"
 
 # Unpacks the tools under NAS_HOME before the clock runs.
 "$ROOT/wildfly-config/bin/netarchive" archive --help >/dev/null
@@ -59,12 +74,18 @@ SAMPLER=$!
 timed_store() { # $@ = options and file; prints the seconds
   local t0 t1
   t0=$(date +%s.%N)
+  echo "$(date +%T.%3N) tool started: archive $*" >&2
   "$ROOT/wildfly-config/bin/netarchive" archive "$@" >&2
   t1=$(date +%s.%N)
   echo "$t1 - $t0" | bc -l
 }
+timeline() { # $1 = file name: the server's log lines about its store, time and message
+  grep -F "$1" "$NAS_HOME/server/log/server.log" | grep -E "Store of|Upload of|Stored '|Checksum of" |
+    sed -E 's/^[0-9-]+ ([0-9:,]+) +[A-Z]+ +\[[^]]*\] \(.*\)\) /\1 /'
+}
+uptime
 store=$(timed_store upload "$file")
-grep -E "Upload of|Checksum of" "$NAS_HOME/server/log/server.log" | sed 's/.*INFO  //' | tail -n 4 >"$work/http-phases.txt"
+timeline "$(basename "$file")" >"$work/http-phases.txt"
 store_local=$(timed_store --local upload "$local_file")
 kill $SAMPLER 2>/dev/null || true
 printf 'file: %d MB\n' "$SIZE_MB"
@@ -74,5 +95,6 @@ printf 'store in 2 replicas, verified, over HTTP: %.1f s (%.0f MB/s) = %.0f %% o
 cat "$work/http-phases.txt"
 printf 'store in 2 replicas, verified, read directly (--local): %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate\n' \
   "$store_local" "$(echo "$SIZE_MB / $store_local" | bc -l)" "$(echo "100 * $baseline / $store_local" | bc -l)"
-grep -E "Upload of|Checksum of" "$NAS_HOME/server/log/server.log" | sed 's/.*INFO  //' | tail -n 4
+timeline "$(basename "$local_file")"
+uptime
 sort -n "$rss_log" | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "server RSS during the store: %.0f to %.0f MB\n", min / 1024, max / 1024 }'
