@@ -18,7 +18,14 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SIZE_MB=${1:-1024}
-export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
+# A scratch NAS_HOME made here is removed at the end (each run leaves 2 files and 4 stored copies
+# of SIZE_MB); a NAS_HOME given by the caller is left as it is.
+SCRATCH=""
+if [[ -z "${NAS_HOME:-}" ]]; then
+  SCRATCH=$(mktemp -d /tmp/nas-bench.XXXXXX)
+  NAS_HOME=$SCRATCH
+fi
+export NAS_HOME
 export NAS_SKIP_BUILD=${NAS_SKIP_BUILD:-1}
 export NAS_ADMIN_PASSWORD=bench-admin-password
 export NAS_AGENT_PASSWORD=bench-agent-password
@@ -31,7 +38,15 @@ export NAS_ARCHIVE_LOCAL_READ_DIRS="$work"
 
 "$ROOT/wildfly-config/bin/netarchive" run >"$NAS_HOME/run.out" 2>&1 &
 RUNNER=$!
-trap '"$ROOT/wildfly-config/bin/netarchive" stop >/dev/null; wait $RUNNER 2>/dev/null || true' EXIT
+cleanup() {
+  "$ROOT/wildfly-config/bin/netarchive" stop >/dev/null
+  wait $RUNNER 2>/dev/null || true
+  if [[ -n "$SCRATCH" ]]; then
+    chmod -R u+w "$SCRATCH" 2>/dev/null || true # the archived copies are read-only
+    rm -rf "$SCRATCH"
+  fi
+}
+trap cleanup EXIT
 until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
   kill -0 $RUNNER 2>/dev/null || { cat "$NAS_HOME/run.out"; exit 1; }
   sleep 2
@@ -75,7 +90,11 @@ timed_store() { # $@ = options and file; prints the seconds
   local t0 t1
   t0=$(date +%s.%N)
   echo "$(date +%T.%3N) tool started: archive $*" >&2
-  "$ROOT/wildfly-config/bin/netarchive" archive "$@" >&2
+  if ! "$ROOT/wildfly-config/bin/netarchive" archive "$@" >&2; then
+    echo "archive $* failed: no figure for it; the end of the server log:" >&2
+    tail -n 20 "$NAS_HOME/server/log/server.log" >&2
+    return 1
+  fi
   t1=$(date +%s.%N)
   echo "$t1 - $t0" | bc -l
 }
@@ -84,9 +103,9 @@ timeline() { # $1 = file name: the server's log lines about its store, time and 
     sed -E 's/^[0-9-]+ ([0-9:,]+) +[A-Z]+ +\[[^]]*\] \(.*\)\) /\1 /'
 }
 uptime
-store=$(timed_store upload "$file")
+store=$(timed_store upload "$file") || exit 1
 timeline "$(basename "$file")" >"$work/http-phases.txt"
-store_local=$(timed_store --local upload "$local_file")
+store_local=$(timed_store --local upload "$local_file") || exit 1
 kill $SAMPLER 2>/dev/null || true
 printf 'file: %d MB\n' "$SIZE_MB"
 printf 'cp + sync + sha512sum: %.1f s (%.0f MB/s)\n' "$baseline" "$(echo "$SIZE_MB / $baseline" | bc -l)"
