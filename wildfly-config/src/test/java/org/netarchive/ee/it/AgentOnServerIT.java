@@ -2,6 +2,16 @@ package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.netarchive.ee.it.Api.json;
+import static org.netarchive.ee.it.HarvestedJobs.absent;
+import static org.netarchive.ee.it.HarvestedJobs.archived;
+import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
+import static org.netarchive.ee.it.HarvestedJobs.assertAdminDataCompleted;
+import static org.netarchive.ee.it.HarvestedJobs.awaitEmpty;
+import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
+import static org.netarchive.ee.it.HarvestedJobs.crawledUris;
+import static org.netarchive.ee.it.HarvestedJobs.domains;
+import static org.netarchive.ee.it.HarvestedJobs.finished;
+import static org.netarchive.ee.it.HarvestedJobs.targetUris;
 
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -18,13 +28,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -33,10 +39,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
-import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
-import org.netpreserve.jwarc.WarcResource;
 import org.netpreserve.jwarc.WarcResponse;
 
 /**
@@ -53,7 +57,6 @@ import org.netpreserve.jwarc.WarcResponse;
 @RunAsClient
 class AgentOnServerIT {
 
-  private static final List<String> REPLICAS = List.of("ONE", "TWO");
   private static final long BYTE_LIMIT = 300_000;
   private static final int OBJECT_LIMIT = 12;
   private static final Duration CRAWL = Duration.ofSeconds(180);
@@ -151,7 +154,7 @@ class AgentOnServerIT {
     String instance = ScheduledHarvests.unique("agentit-selective-");
 
     try (AgentProcess agent = agent(instance, selectiveChannel, Map.of()).start()) {
-      JsonObject done = awaitJob(jobId, finished(), CRAWL);
+      JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
 
       JsonObject job = done.getJsonObject("job");
       assertThat(job.getString("status"))
@@ -185,7 +188,7 @@ class AgentOnServerIT {
       assertThat(files)
           .contains(jobId + "-metadata-1.warc")
           .anyMatch(n -> n.startsWith(jobId + "-" + harvestId + "-") && n.endsWith(".warc.gz"));
-      assertAdminDataCompleted(files);
+      assertAdminDataCompleted(ADMIN, files);
       Path metadata = archived("ONE", jobId + "-metadata-1.warc");
       List<String> metadataUris = targetUris(metadata);
       assertThat(metadataUris)
@@ -209,6 +212,7 @@ class AgentOnServerIT {
 
     try (AgentProcess agent = agent(instance, killChannel, Map.of()).start()) {
       awaitJob(
+          HARVESTS,
           jobId,
           j ->
               j.getJsonObject("job").getJsonObject("progress") != null
@@ -223,7 +227,7 @@ class AgentOnServerIT {
       assertThat(heritrixOf(agent)).as("Heritrix outlives its killed agent").isNotEmpty();
 
       agent.start();
-      JsonObject failed = awaitJob(jobId, finished(), CRAWL);
+      JsonObject failed = awaitJob(HARVESTS, jobId, finished(), CRAWL);
 
       JsonObject job = failed.getJsonObject("job");
       assertThat(job.getString("status")).as("%s\n%s", failed, agent.tail()).isEqualTo("FAILED");
@@ -239,7 +243,7 @@ class AgentOnServerIT {
       assertThat(files)
           .contains(jobId + "-metadata-1.warc")
           .anyMatch(n -> !n.contains("metadata") && n.endsWith(".warc.gz"));
-      assertAdminDataCompleted(files);
+      assertAdminDataCompleted(ADMIN, files);
       assertThat(crawledUris("TWO", files)).contains(site.seed(slow) + "page/1.html");
       awaitEmpty(agent.jobs());
     }
@@ -283,10 +287,6 @@ class AgentOnServerIT {
     }
   }
 
-  private static boolean absent(JsonObject object, String key) {
-    return !object.containsKey(key) || object.isNull(key);
-  }
-
   /** The agent's entry among the components of /api/system/status, or null. */
   private static JsonObject component(String instance) throws Exception {
     JsonObject status = json(ADMIN.get("/api/system/status"));
@@ -294,31 +294,6 @@ class AgentOnServerIT {
         .filter(c -> instance.equals(c.getString("instance", null)))
         .findFirst()
         .orElse(null);
-  }
-
-  private static Predicate<JsonObject> finished() {
-    return j -> List.of("DONE", "FAILED").contains(j.getJsonObject("job").getString("status"));
-  }
-
-  private static JsonObject awaitJob(long id, Predicate<JsonObject> condition, Duration within)
-      throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    JsonObject job = HARVESTS.job(id);
-    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-      job = HARVESTS.job(id);
-    }
-    assertThat(condition.test(job)).as("job %s within %s: %s", id, within, job).isTrue();
-    return job;
-  }
-
-  private static Map<String, JsonObject> domains(JsonObject details) {
-    return details
-        .getJsonObject("domains")
-        .getJsonArray("items")
-        .getValuesAs(JsonObject.class)
-        .stream()
-        .collect(Collectors.toMap(d -> d.getString("domain"), d -> d));
   }
 
   /** Heritrix processes working in the agent's job directories. */
@@ -331,61 +306,6 @@ class AgentOnServerIT {
               return line.contains("org.archive.crawler.Heritrix") && line.contains(jobs);
             })
         .toList();
-  }
-
-  private static Path archived(String replica, String name) {
-    return Path.of(System.getProperty("it.server.base"), "data", "bitarchive", replica, "filedir")
-        .resolve(name);
-  }
-
-  /**
-   * The names of the job's files in replica ONE, after checking that replica TWO holds the same
-   * files with the same SHA-512 checksums.
-   */
-  private static List<String> archivedFilesOfJob(long jobId) throws IOException {
-    Map<String, List<String>> checksums = new TreeMap<>();
-    for (String replica : REPLICAS) {
-      Path dir = archived(replica, "x").getParent();
-      try (Stream<Path> files = Files.list(dir)) {
-        for (Path file :
-            files.filter(f -> f.getFileName().toString().startsWith(jobId + "-")).toList()) {
-          checksums
-              .computeIfAbsent(file.getFileName().toString(), n -> new ArrayList<>())
-              .add(ChecksumAlgorithm.SHA512.of(file));
-        }
-      }
-    }
-    checksums.forEach(
-        (name, sums) ->
-            assertThat(sums)
-                .as("%s in both replicas with one checksum", name)
-                .hasSize(2)
-                .containsOnly(sums.get(0)));
-    return List.copyOf(checksums.keySet());
-  }
-
-  /**
-   * The archive's admin data as the REST API shows it (the same on H2 and PostgreSQL): each file
-   * UPLOAD_COMPLETED in both replicas, each replica's reported checksum the one the file has there.
-   */
-  private static void assertAdminDataCompleted(List<String> files) throws Exception {
-    for (String name : files) {
-      HttpResponse<String> response = ADMIN.get("/api/archive/files/" + Api.segment(name));
-      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-      JsonObject file = json(response);
-      String sha512 = ChecksumAlgorithm.SHA512.of(archived("ONE", name));
-      assertThat(file.getString("sha512")).as("checksum of %s", name).isEqualToIgnoringCase(sha512);
-      Map<String, String> states = new TreeMap<>();
-      for (JsonObject copy : file.getJsonArray("copies").getValuesAs(JsonObject.class)) {
-        states.put(copy.getString("replica"), copy.getString("state"));
-        assertThat(copy.getString("checksum"))
-            .as("%s's checksum on %s", name, copy.getString("replica"))
-            .isEqualToIgnoringCase(sha512);
-      }
-      assertThat(states)
-          .as("admin data of %s", name)
-          .isEqualTo(Map.of("ONE", "UPLOAD_COMPLETED", "TWO", "UPLOAD_COMPLETED"));
-    }
   }
 
   /**
@@ -436,45 +356,6 @@ class AgentOnServerIT {
       String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(answer).startsWith("HTTP/1.1 200");
       return answer.substring(answer.indexOf("\r\n\r\n") + 4);
-    }
-  }
-
-  /** The URIs of the responses in the crawled WARC files among {@code files}, in a replica. */
-  private static List<String> crawledUris(String replica, List<String> files) throws IOException {
-    List<String> crawled = new ArrayList<>();
-    for (String name : files) {
-      if (!name.contains("metadata")) {
-        crawled.addAll(targetUris(archived(replica, name)));
-      }
-    }
-    return crawled;
-  }
-
-  private static List<String> targetUris(Path warc) throws IOException {
-    List<String> uris = new ArrayList<>();
-    try (WarcReader reader = new WarcReader(warc)) {
-      for (WarcRecord record : reader) {
-        if (record instanceof WarcResponse || record instanceof WarcResource) {
-          uris.add(((org.netpreserve.jwarc.WarcTargetRecord) record).target());
-        }
-      }
-    }
-    return uris;
-  }
-
-  /** Waits until the agent has removed its job directories (every file confirmed, reported). */
-  private static void awaitEmpty(Path jobs) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(20);
-    while (Instant.now().isBefore(deadline)) {
-      try (Stream<Path> left = Files.list(jobs)) {
-        if (left.findAny().isEmpty()) {
-          return;
-        }
-      }
-      Thread.sleep(250);
-    }
-    try (Stream<Path> left = Files.walk(jobs)) {
-      throw new AssertionError("Job directories left: " + left.toList());
     }
   }
 

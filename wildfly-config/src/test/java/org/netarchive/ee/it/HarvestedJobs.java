@@ -1,0 +1,169 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.Api.json;
+
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResource;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcTargetRecord;
+
+/**
+ * Jobs crawled by a real harvester agent, as the server and its two local replicas (ONE and TWO,
+ * under the server's base directory) hold them: what the tests of real harvests check about a
+ * finished job, its domains and its archived files.
+ */
+final class HarvestedJobs {
+
+  static final List<String> REPLICAS = List.of("ONE", "TWO");
+
+  private HarvestedJobs() {}
+
+  static boolean absent(JsonObject object, String key) {
+    return !object.containsKey(key) || object.isNull(key);
+  }
+
+  /** The statuses of a job that has ended. */
+  static final List<String> ENDED = List.of("DONE", "FAILED");
+
+  /** Whether a job's details say it has ended, DONE or FAILED. */
+  static Predicate<JsonObject> finished() {
+    return j -> ENDED.contains(j.getJsonObject("job").getString("status"));
+  }
+
+  /** A job's details once they satisfy {@code condition}, polling every half second. */
+  static JsonObject awaitJob(
+      ScheduledHarvests harvests, long id, Predicate<JsonObject> condition, Duration within)
+      throws Exception {
+    Instant deadline = Instant.now().plus(within);
+    JsonObject job = harvests.job(id);
+    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
+      Thread.sleep(500);
+      job = harvests.job(id);
+    }
+    assertThat(condition.test(job)).as("job %s within %s: %s", id, within, job).isTrue();
+    return job;
+  }
+
+  /** The domains of a job's details (its first page of domains), by domain name. */
+  static Map<String, JsonObject> domains(JsonObject details) {
+    return details
+        .getJsonObject("domains")
+        .getJsonArray("items")
+        .getValuesAs(JsonObject.class)
+        .stream()
+        .collect(Collectors.toMap(d -> d.getString("domain"), d -> d));
+  }
+
+  /** Where a replica keeps an archived file. */
+  static Path archived(String replica, String name) {
+    return Path.of(System.getProperty("it.server.base"), "data", "bitarchive", replica, "filedir")
+        .resolve(name);
+  }
+
+  /**
+   * The names of the job's files in replica ONE, after checking that replica TWO holds the same
+   * files with the same SHA-512 checksums.
+   */
+  static List<String> archivedFilesOfJob(long jobId) throws IOException {
+    Map<String, List<String>> checksums = new TreeMap<>();
+    for (String replica : REPLICAS) {
+      Path dir = archived(replica, "x").getParent();
+      try (Stream<Path> files = Files.list(dir)) {
+        for (Path file :
+            files.filter(f -> f.getFileName().toString().startsWith(jobId + "-")).toList()) {
+          checksums
+              .computeIfAbsent(file.getFileName().toString(), n -> new ArrayList<>())
+              .add(ChecksumAlgorithm.SHA512.of(file));
+        }
+      }
+    }
+    checksums.forEach(
+        (name, sums) ->
+            assertThat(sums)
+                .as("%s in both replicas with one checksum", name)
+                .hasSize(2)
+                .containsOnly(sums.get(0)));
+    return List.copyOf(checksums.keySet());
+  }
+
+  /**
+   * The archive's admin data as the REST API shows it (the same on H2 and PostgreSQL): each file
+   * UPLOAD_COMPLETED in both replicas, each replica's reported checksum the one the file has there.
+   */
+  static void assertAdminDataCompleted(Api admin, List<String> files) throws Exception {
+    for (String name : files) {
+      HttpResponse<String> response = admin.get("/api/archive/files/" + Api.segment(name));
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+      JsonObject file = json(response);
+      String sha512 = ChecksumAlgorithm.SHA512.of(archived("ONE", name));
+      assertThat(file.getString("sha512")).as("checksum of %s", name).isEqualToIgnoringCase(sha512);
+      Map<String, String> states = new TreeMap<>();
+      for (JsonObject copy : file.getJsonArray("copies").getValuesAs(JsonObject.class)) {
+        states.put(copy.getString("replica"), copy.getString("state"));
+        assertThat(copy.getString("checksum"))
+            .as("%s's checksum on %s", name, copy.getString("replica"))
+            .isEqualToIgnoringCase(sha512);
+      }
+      assertThat(states)
+          .as("admin data of %s", name)
+          .isEqualTo(Map.of("ONE", "UPLOAD_COMPLETED", "TWO", "UPLOAD_COMPLETED"));
+    }
+  }
+
+  /** The URIs of the responses in the crawled WARC files among {@code files}, in a replica. */
+  static List<String> crawledUris(String replica, List<String> files) throws IOException {
+    List<String> crawled = new ArrayList<>();
+    for (String name : files) {
+      if (!name.contains("metadata")) {
+        crawled.addAll(targetUris(archived(replica, name)));
+      }
+    }
+    return crawled;
+  }
+
+  /** The target URIs of a WARC file's response and resource records. */
+  static List<String> targetUris(Path warc) throws IOException {
+    List<String> uris = new ArrayList<>();
+    try (WarcReader reader = new WarcReader(warc)) {
+      for (WarcRecord record : reader) {
+        if (record instanceof WarcResponse || record instanceof WarcResource) {
+          uris.add(((WarcTargetRecord) record).target());
+        }
+      }
+    }
+    return uris;
+  }
+
+  /** Waits until the agent has removed its job directories (every file confirmed, reported). */
+  static void awaitEmpty(Path jobs) throws Exception {
+    Instant deadline = Instant.now().plusSeconds(20);
+    while (Instant.now().isBefore(deadline)) {
+      try (Stream<Path> left = Files.list(jobs)) {
+        if (left.findAny().isEmpty()) {
+          return;
+        }
+      }
+      Thread.sleep(250);
+    }
+    try (Stream<Path> left = Files.walk(jobs)) {
+      throw new AssertionError("Job directories left: " + left.toList());
+    }
+  }
+}
