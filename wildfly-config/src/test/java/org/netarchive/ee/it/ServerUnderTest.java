@@ -23,10 +23,14 @@ import org.jboss.dmr.ModelNode;
  * Where the server of the integration tests listens and who may log in. The passwords are the ones
  * failsafe puts into the server's environment (NAS_ADMIN_PASSWORD, NAS_AGENT_PASSWORD), which the
  * application uses to create its first accounts.
+ *
+ * <p>The ports are the standard ones shifted by the system property {@code it.port.offset} (100
+ * unless the build's failsafe execution says otherwise: the fresh server of SnapshotRoundtripIT
+ * runs with 200), the same offset arquillian.xml gives the server it starts.
  */
 final class ServerUnderTest {
 
-  static final int PORT_OFFSET = 100;
+  static final int PORT_OFFSET = Integer.getInteger("it.port.offset", 100);
   static final String HTTP = "http://127.0.0.1:" + (8080 + PORT_OFFSET);
   static final String MANAGEMENT = "http://127.0.0.1:" + (9990 + PORT_OFFSET);
   static final String BROKER = "tcp://127.0.0.1:" + (61616 + PORT_OFFSET);
