@@ -36,11 +36,16 @@ final class ScheduledHarvests {
 
   /** A new selective harvest channel, named ITJOBS and a unique suffix. */
   String newChannel() throws Exception {
+    return newChannel("SELECTIVE");
+  }
+
+  /** A new harvest channel of a kind (SELECTIVE or SNAPSHOT), named ITJOBS and a unique suffix. */
+  String newChannel(String kind) throws Exception {
     String name = unique("ITJOBS").toUpperCase(Locale.ROOT).replace("-", "");
     HttpResponse<String> created =
         admin.post(
             "/api/channels",
-            Json.createObjectBuilder().add("name", name).add("kind", "SELECTIVE").build());
+            Json.createObjectBuilder().add("name", name).add("kind", kind).build());
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     return name;
   }
@@ -76,7 +81,15 @@ final class ScheduledHarvests {
 
   /** The jobs of a harvest once all of them satisfy {@code ready}. */
   List<JsonObject> awaitJobs(String harvest, Predicate<List<JsonObject>> ready) throws Exception {
-    Instant deadline = Instant.now().plus(SCHEDULING);
+    return awaitJobs(harvest, ready, SCHEDULING);
+  }
+
+  /**
+   * The jobs of a harvest once all of them satisfy {@code ready}, waiting at most {@code within}.
+   */
+  List<JsonObject> awaitJobs(String harvest, Predicate<List<JsonObject>> ready, Duration within)
+      throws Exception {
+    Instant deadline = Instant.now().plus(within);
     List<JsonObject> jobs = List.of();
     while (Instant.now().isBefore(deadline)) {
       HttpResponse<String> list = admin.get("/api/jobs?size=1000&harvest=" + Api.segment(harvest));
