@@ -21,7 +21,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,17 +38,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
-import org.netpreserve.jwarc.WarcReader;
-import org.netpreserve.jwarc.WarcRecord;
-import org.netpreserve.jwarc.WarcResponse;
 
 /**
  * The real harvester agent, started from the distribution the build made, against the provisioned
- * server: a selective harvest made due through the REST API is crawled by Heritrix from the
- * synthetic site on loopback, its WARC files and metadata WARC end in both replicas, and the job
- * ends DONE with each domain's objects, bytes and stop reason. An agent killed mid-crawl and
- * started again finishes its job as FAILED with what was crawled stored; an agent started while its
- * broker is unreachable connects when the broker appears.
+ * server. The first test is the harvest roundtrip through the REST API alone (the browser's is
+ * {@link HarvestRoundtripBrowserIT}): a selective harvest made due through the REST API is crawled
+ * by Heritrix from the synthetic site on loopback, its WARC files and metadata WARC end in both
+ * replicas, and the job ends DONE with each domain's objects, bytes and stop reason. An agent
+ * killed mid-crawl and started again finishes its job as FAILED with what was crawled stored; an
+ * agent started while its broker is unreachable connects when the broker appears.
  *
  * <p>Both harvests are made due at once, so that one scheduler pass splits both.
  */
@@ -168,6 +165,7 @@ class AgentOnServerIT {
       assertThat(progress).as("the agent's progress reached the server").isNotNull();
       assertThat(progress.getJsonNumber("downloaded").longValue()).isPositive();
       assertThat(agent.logText()).contains("Took job " + jobId).contains("Reported job " + jobId);
+      HarvestedJobs.assertLivedInOrderWithin(job, Duration.ofMinutes(2));
 
       Map<String, JsonObject> domains = domains(done);
       assertThat(domains.get(complete).getString("stopReason")).isEqualTo("DOWNLOAD_COMPLETE");
@@ -316,47 +314,19 @@ class AgentOnServerIT {
    */
   private static void assertRecordThroughApiIsTheServedPage(List<String> files, String uri)
       throws Exception {
-    for (String name : files) {
-      if (name.contains("metadata")) {
-        continue;
-      }
-      try (WarcReader reader = new WarcReader(archived("ONE", name))) {
-        for (WarcRecord record : reader) {
-          if (record instanceof WarcResponse response && response.target().equals(uri)) {
-            long offset = reader.position();
-            HttpResponse<byte[]> fetched =
-                ADMIN.getBytes(
-                    "/api/archive/files/"
-                        + Api.segment(name)
-                        + "/records/"
-                        + offset
-                        + "?part=payload");
-            assertThat(fetched.statusCode()).isEqualTo(200);
-            URI page = URI.create(uri);
-            assertThat(new String(fetched.body(), StandardCharsets.UTF_8))
-                .as("%s at %s:%d through the API", uri, name, offset)
-                .isEqualTo(served(page.getHost(), page.getRawPath()))
-                .contains("<html");
-            return;
-          }
-        }
-      }
-    }
-    throw new AssertionError("No response record for " + uri + " in " + files);
-  }
-
-  /** The body the synthetic site serves for a host and path (plain HTTP/1.0 on loopback). */
-  private static String served(String host, String path) throws IOException {
-    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), site.port())) {
-      socket
-          .getOutputStream()
-          .write(
-              ("GET " + path + " HTTP/1.0\r\nHost: " + host + "\r\n\r\n")
-                  .getBytes(StandardCharsets.US_ASCII));
-      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(answer).startsWith("HTTP/1.1 200");
-      return answer.substring(answer.indexOf("\r\n\r\n") + 4);
-    }
+    HarvestedJobs.ArchivedRecord record = HarvestedJobs.responseRecord(files, uri);
+    HttpResponse<byte[]> fetched =
+        ADMIN.getBytes(
+            "/api/archive/files/"
+                + Api.segment(record.file())
+                + "/records/"
+                + record.offset()
+                + "?part=payload");
+    assertThat(fetched.statusCode()).isEqualTo(200);
+    assertThat(new String(fetched.body(), StandardCharsets.UTF_8))
+        .as("%s at %s through the API", uri, record)
+        .isEqualTo(HarvestedJobs.served(site, uri))
+        .contains("<html");
   }
 
   /**

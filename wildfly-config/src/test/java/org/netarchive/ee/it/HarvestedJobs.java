@@ -5,7 +5,11 @@ import static org.netarchive.ee.it.Api.json;
 
 import jakarta.json.JsonObject;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +21,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -164,6 +169,63 @@ final class HarvestedJobs {
     }
     try (Stream<Path> left = Files.walk(jobs)) {
       throw new AssertionError("Job directories left: " + left.toList());
+    }
+  }
+
+  /**
+   * Checks a finished job's details (the "job" object of GET /api/jobs/{id}) say it went NEW ->
+   * SUBMITTED -> STARTED -> finished in that order, from its creation to its end within {@code
+   * limit}.
+   */
+  static void assertLivedInOrderWithin(JsonObject job, Duration limit) {
+    Instant created = Instant.parse(job.getString("createdAt"));
+    Instant submitted = Instant.parse(job.getString("submittedAt"));
+    Instant started = Instant.parse(job.getString("startedAt"));
+    Instant finished = Instant.parse(job.getString("finishedAt"));
+    assertThat(created).as("created before submitted: %s", job).isBeforeOrEqualTo(submitted);
+    assertThat(submitted).as("submitted before started: %s", job).isBeforeOrEqualTo(started);
+    assertThat(started).as("started before finished: %s", job).isBefore(finished);
+    assertThat(Duration.between(created, finished)).as("created to finished").isLessThan(limit);
+  }
+
+  /** Where a response record is: an archived file and the offset of the record in it. */
+  record ArchivedRecord(String file, long offset) {}
+
+  /**
+   * The response record for {@code uri} among the crawled WARC files of {@code files}, found by
+   * reading replica ONE's copies.
+   */
+  static ArchivedRecord responseRecord(List<String> files, String uri) throws IOException {
+    for (String name : files) {
+      if (name.contains("metadata")) {
+        continue;
+      }
+      try (WarcReader reader = new WarcReader(archived("ONE", name))) {
+        for (WarcRecord record : reader) {
+          if (record instanceof WarcResponse response && response.target().equals(uri)) {
+            return new ArchivedRecord(name, reader.position());
+          }
+        }
+      }
+    }
+    throw new AssertionError("No response record for " + uri + " in " + files);
+  }
+
+  /**
+   * The body the synthetic site serves for a URI now (plain HTTP/1.0 on loopback; the site is
+   * deterministic, so this is also what it served the crawl).
+   */
+  static String served(SyntheticSite site, String uri) throws IOException {
+    URI page = URI.create(uri);
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), site.port())) {
+      socket
+          .getOutputStream()
+          .write(
+              ("GET " + page.getRawPath() + " HTTP/1.0\r\nHost: " + page.getHost() + "\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(answer).as("GET %s", uri).startsWith("HTTP/1.1 200");
+      return answer.substring(answer.indexOf("\r\n\r\n") + 4);
     }
   }
 }
