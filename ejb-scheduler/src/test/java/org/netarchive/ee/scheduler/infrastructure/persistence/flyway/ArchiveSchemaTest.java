@@ -3,14 +3,8 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.flyway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,50 +16,25 @@ import org.junit.jupiter.api.Test;
  */
 class ArchiveSchemaTest {
 
-  private static final String URL =
-      "jdbc:h2:mem:archive-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
   private static final String NOW = "TIMESTAMP WITH TIME ZONE '2026-05-01 10:00:00+00'";
   private static final String SHA = "0123456789abcdef".repeat(8);
   private static final AtomicLong NAMES = new AtomicLong();
 
-  private static Connection connection;
+  private static MigratedDatabase db;
 
   @BeforeAll
   static void migrate() throws SQLException {
-    Flyway.configure()
-        .dataSource(URL, "sa", "")
-        .locations("classpath:db/migration")
-        .failOnMissingLocations(true)
-        .load()
-        .migrate();
-    connection = DriverManager.getConnection(URL, "sa", "");
+    db = MigratedDatabase.migrate("archive");
   }
 
   @AfterAll
   static void close() throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("SHUTDOWN");
-    }
-    connection.close();
-  }
-
-  private static void update(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate(sql);
-    }
-  }
-
-  private static long single(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement();
-        ResultSet row = statement.executeQuery(sql)) {
-      row.next();
-      return row.getLong(1);
-    }
+    db.close();
   }
 
   private static long file(String name, String sha512) throws SQLException {
-    long id = single("SELECT NEXT VALUE FOR archive_file_seq") + NAMES.incrementAndGet();
-    update(
+    long id = db.single("SELECT NEXT VALUE FOR archive_file_seq") + NAMES.incrementAndGet();
+    db.update(
         "INSERT INTO archive_file (id, name, sha512, size_bytes, created_at, version) VALUES ("
             + id
             + ", '"
@@ -79,7 +48,7 @@ class ArchiveSchemaTest {
   }
 
   private static void copy(long fileId, String replica, String state) throws SQLException {
-    update(
+    db.update(
         "INSERT INTO archive_replica_copy (file_id, replica_id, store_state, attempts,"
             + " state_changed_at, checksum_status) VALUES ("
             + fileId
@@ -98,15 +67,17 @@ class ArchiveSchemaTest {
     long id = file("1-1-x" + NAMES.incrementAndGet() + ".warc.gz", SHA);
     copy(id, "ONE", "UPLOAD_STARTED");
     copy(id, "TWO", "UPLOAD_COMPLETED");
-    update(
+    db.update(
         "INSERT INTO archive_store_waiter (file_id, request_id, reply_to) VALUES ("
             + id
             + ", 'r1', 'DEV_COMMON_THIS_REPOS_CLIENT_X')");
 
-    update("DELETE FROM archive_file WHERE id = " + id);
+    db.update("DELETE FROM archive_file WHERE id = " + id);
 
-    assertThat(single("SELECT COUNT(*) FROM archive_replica_copy WHERE file_id = " + id)).isZero();
-    assertThat(single("SELECT COUNT(*) FROM archive_store_waiter WHERE file_id = " + id)).isZero();
+    assertThat(db.single("SELECT COUNT(*) FROM archive_replica_copy WHERE file_id = " + id))
+        .isZero();
+    assertThat(db.single("SELECT COUNT(*) FROM archive_store_waiter WHERE file_id = " + id))
+        .isZero();
   }
 
   @Test

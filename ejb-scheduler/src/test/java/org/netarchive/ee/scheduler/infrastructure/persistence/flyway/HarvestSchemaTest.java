@@ -3,17 +3,12 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.flyway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,78 +20,43 @@ import org.junit.jupiter.api.Test;
  */
 class HarvestSchemaTest {
 
-  private static final String URL =
-      "jdbc:h2:mem:harvests-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
   private static final String NOW = "TIMESTAMP WITH TIME ZONE '2026-05-01 10:00:00+00'";
   private static final AtomicLong NAMES = new AtomicLong();
 
-  private static Connection connection;
+  private static MigratedDatabase db;
   private static long templateId;
   private static long dailyScheduleId;
 
   @BeforeAll
   static void migrate() throws SQLException {
-    Flyway.configure()
-        .dataSource(URL, "sa", "")
-        .locations("classpath:db/migration")
-        .failOnMissingLocations(true)
-        .load()
-        .migrate();
-    connection = DriverManager.getConnection(URL, "sa", "");
+    db = MigratedDatabase.migrate("harvests");
     templateId =
-        insert(
+        db.insert(
             "INSERT INTO harvest_template (name, description, active, created_at, version)"
                 + " VALUES ('default', '', TRUE, "
                 + NOW
                 + ", 0)");
-    dailyScheduleId = single("SELECT id FROM schedule WHERE name = 'Daily'");
+    dailyScheduleId = db.single("SELECT id FROM schedule WHERE name = 'Daily'");
   }
 
   @AfterAll
   static void close() throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("SHUTDOWN");
-    }
-    connection.close();
+    db.close();
   }
 
   private static String unique(String prefix) {
     return prefix + NAMES.incrementAndGet();
   }
 
-  /** Runs an INSERT and returns the generated id. */
-  private static long insert(String sql) throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement(sql, new String[] {"id"})) {
-      insert.executeUpdate();
-      try (ResultSet keys = insert.getGeneratedKeys()) {
-        return keys.next() ? keys.getLong(1) : -1;
-      }
-    }
-  }
-
-  private static void update(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate(sql);
-    }
-  }
-
-  private static long single(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement();
-        ResultSet row = statement.executeQuery(sql)) {
-      row.next();
-      return row.getLong(1);
-    }
-  }
-
   private static long channelId(String name) throws SQLException {
-    return single("SELECT id FROM harvest_channel WHERE name = '" + name + "'");
+    return db.single("SELECT id FROM harvest_channel WHERE name = '" + name + "'");
   }
 
   /** A domain with one configuration; returns {domain id, configuration id}. */
   private static long[] domainWithConfiguration() throws SQLException {
-    long domainId = single("SELECT NEXT VALUE FOR domain_seq");
+    long domainId = db.single("SELECT NEXT VALUE FOR domain_seq");
     String name = unique("domain") + ".dk";
-    update(
+    db.update(
         "INSERT INTO domain (id, name, unicode_name, tld, created_at, version) VALUES ("
             + domainId
             + ", '"
@@ -110,8 +70,8 @@ class HarvestSchemaTest {
   }
 
   private static long configuration(long domainId, String name) throws SQLException {
-    long id = single("SELECT NEXT VALUE FOR domain_configuration_seq");
-    update(
+    long id = db.single("SELECT NEXT VALUE FOR domain_configuration_seq");
+    db.update(
         "INSERT INTO domain_configuration (id, domain_id, name, template_id, max_objects,"
             + " max_bytes, max_request_rate, max_hops, honor_robots, extract_javascript, version)"
             + " VALUES ("
@@ -127,7 +87,7 @@ class HarvestSchemaTest {
   }
 
   private static long selective(String columns, String values) throws SQLException {
-    return insert(
+    return db.insert(
         "INSERT INTO harvest_definition (kind, name, active, channel_id, run_count, created_at,"
             + " version"
             + columns
@@ -143,7 +103,7 @@ class HarvestSchemaTest {
   }
 
   private static long snapshot(String limits) throws SQLException {
-    return insert(
+    return db.insert(
         "INSERT INTO harvest_definition (kind, name, active, channel_id, run_count, created_at,"
             + " version, max_objects_per_domain, max_bytes_per_domain, max_job_running_seconds)"
             + " VALUES ('SNAPSHOT', '"
@@ -160,7 +120,7 @@ class HarvestSchemaTest {
   private static void history(
       long[] domainAndConfiguration, String harvestAndJob, String imported, String counts)
       throws SQLException {
-    update(
+    db.update(
         "INSERT INTO harvest_history (id, domain_id, configuration_id, harvest_id, job_id,"
             + " imported_harvest_name, imported_job_id, started_at, objects, bytes, stop_reason)"
             + " VALUES (NEXT VALUE FOR harvest_history_seq, "
@@ -181,7 +141,7 @@ class HarvestSchemaTest {
   @Test
   void givenTheMigrations_whenApplied_thenTheTwoDefaultChannelsExist() throws SQLException {
     List<String> rows = new ArrayList<>();
-    try (Statement statement = connection.createStatement();
+    try (Statement statement = db.connection().createStatement();
         ResultSet row =
             statement.executeQuery(
                 "SELECT name, kind, default_kind FROM harvest_channel"
@@ -199,7 +159,7 @@ class HarvestSchemaTest {
   void givenADefaultSelectiveChannel_whenInsertingAnother_thenRefused() {
     assertThatThrownBy(
             () ->
-                update(
+                db.update(
                     "INSERT INTO harvest_channel (name, kind, default_kind, version)"
                         + " VALUES ('SECONDDEFAULT', 'SELECTIVE', 'SELECTIVE', 0)"))
         .isInstanceOf(SQLException.class)
@@ -210,7 +170,7 @@ class HarvestSchemaTest {
   void givenASnapshotChannel_whenMarkedTheSelectiveDefault_thenRefused() {
     assertThatThrownBy(
             () ->
-                update(
+                db.update(
                     "INSERT INTO harvest_channel (name, kind, default_kind, version)"
                         + " VALUES ('MIXEDUP', 'SNAPSHOT', 'SELECTIVE', 0)"))
         .isInstanceOf(SQLException.class)
@@ -219,7 +179,8 @@ class HarvestSchemaTest {
 
   @Test
   void givenNamesThatAreNoQueueNamePart_whenInsertingChannels_thenRefused() throws SQLException {
-    update("INSERT INTO harvest_channel (name, kind, version) VALUES ('FOCUSED2', 'SELECTIVE', 0)");
+    db.update(
+        "INSERT INTO harvest_channel (name, kind, version) VALUES ('FOCUSED2', 'SELECTIVE', 0)");
 
     for (String name : List.of("focused", "FOCUSED_CRAWL", "FOCUSED CRAWL", "", "A".repeat(60))) {
       String sql =
@@ -227,10 +188,10 @@ class HarvestSchemaTest {
               + name
               + "', 'SNAPSHOT', 0)";
       if (name.length() == 60) {
-        update(sql);
+        db.update(sql);
         continue;
       }
-      assertThatThrownBy(() -> update(sql))
+      assertThatThrownBy(() -> db.update(sql))
           .as(name)
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("CK_HARVEST_CHANNEL_NAME");
@@ -303,12 +264,12 @@ class HarvestSchemaTest {
   void givenASnapshotHarvest_whenItContinuesFromItself_thenRefused() throws SQLException {
     long first = snapshot("-1, -1, 0");
     long second = snapshot("-1, -1, 0");
-    update(
+    db.update(
         "UPDATE harvest_definition SET previous_snapshot_id = " + first + " WHERE id = " + second);
 
     assertThatThrownBy(
             () ->
-                update(
+                db.update(
                     "UPDATE harvest_definition SET previous_snapshot_id = id WHERE id = " + first))
         .isInstanceOf(SQLException.class)
         .hasMessageContaining("CK_HARVEST_DEFINITION_PREVIOUS");
@@ -318,15 +279,17 @@ class HarvestSchemaTest {
   void givenAHarvestName_whenAHarvestOfTheOtherKindTakesIt_thenRefused() throws SQLException {
     long id = snapshot("-1, -1, 0");
     String name = "Taken " + id;
-    update("UPDATE harvest_definition SET name = '" + name + "' WHERE id = " + id);
+    db.update("UPDATE harvest_definition SET name = '" + name + "' WHERE id = " + id);
     long other = inactiveSelective();
 
     assertThatThrownBy(
-            () -> update("UPDATE harvest_definition SET name = '" + name + "' WHERE id = " + other))
+            () ->
+                db.update(
+                    "UPDATE harvest_definition SET name = '" + name + "' WHERE id = " + other))
         .isInstanceOf(SQLException.class)
         .hasMessageContaining("UQ_HARVEST_DEFINITION_NAME");
     assertThatThrownBy(
-            () -> update("UPDATE harvest_definition SET name = ' x' WHERE id = " + other))
+            () -> db.update("UPDATE harvest_definition SET name = ' x' WHERE id = " + other))
         .isInstanceOf(SQLException.class)
         .hasMessageContaining("CK_HARVEST_DEFINITION_NAME");
   }
@@ -339,9 +302,9 @@ class HarvestSchemaTest {
     long deep = configuration(domain[0], "deep");
     String link =
         "INSERT INTO harvest_configuration (harvest_id, domain_id, configuration_id) VALUES (";
-    update(link + harvest + ", " + domain[0] + ", " + domain[1] + ")");
+    db.update(link + harvest + ", " + domain[0] + ", " + domain[1] + ")");
 
-    assertThatThrownBy(() -> update(link + harvest + ", " + domain[0] + ", " + deep + ")"))
+    assertThatThrownBy(() -> db.update(link + harvest + ", " + domain[0] + ", " + deep + ")"))
         .isInstanceOf(SQLException.class)
         .hasMessageContaining(
             "HARVEST_CONFIGURATION(HARVEST_ID, DOMAIN_ID)"); // H2 names the key's index
@@ -355,7 +318,7 @@ class HarvestSchemaTest {
 
     assertThatThrownBy(
             () ->
-                update(
+                db.update(
                     "INSERT INTO harvest_configuration (harvest_id, domain_id, configuration_id)"
                         + " VALUES ("
                         + harvest
@@ -372,7 +335,7 @@ class HarvestSchemaTest {
   void givenAHarvestWithConfigurations_whenDeleted_thenItsLinksGoToo() throws SQLException {
     long harvest = inactiveSelective();
     long[] domain = domainWithConfiguration();
-    update(
+    db.update(
         "INSERT INTO harvest_configuration (harvest_id, domain_id, configuration_id) VALUES ("
             + harvest
             + ", "
@@ -381,9 +344,10 @@ class HarvestSchemaTest {
             + domain[1]
             + ")");
 
-    update("DELETE FROM harvest_definition WHERE id = " + harvest);
+    db.update("DELETE FROM harvest_definition WHERE id = " + harvest);
 
-    assertThat(single("SELECT COUNT(*) FROM harvest_configuration WHERE harvest_id = " + harvest))
+    assertThat(
+            db.single("SELECT COUNT(*) FROM harvest_configuration WHERE harvest_id = " + harvest))
         .isZero();
   }
 
@@ -396,7 +360,7 @@ class HarvestSchemaTest {
     history(domain, harvest + ", 1", "NULL, NULL", "10, 1000, 'DOWNLOAD_COMPLETE'");
     history(domain, "NULL, NULL", "'Snapshot 2019', 4711", "0, 0, 'TIME_LIMIT'");
 
-    assertThat(single("SELECT COUNT(*) FROM harvest_history WHERE domain_id = " + domain[0]))
+    assertThat(db.single("SELECT COUNT(*) FROM harvest_history WHERE domain_id = " + domain[0]))
         .isEqualTo(2);
   }
 
@@ -468,24 +432,24 @@ class HarvestSchemaTest {
   @Test
   void givenATrapListName_whenTakenTwice_thenRefused() throws SQLException {
     long list =
-        insert(
+        db.insert(
             "INSERT INTO global_crawler_trap_list (name, active, version)"
                 + " VALUES ('Calendars', TRUE, 0)");
-    update(
+    db.update(
         "INSERT INTO global_crawler_trap (list_id, position, expression) VALUES ("
             + list
             + ", 0, '.*calendar.*')");
 
     assertThatThrownBy(
             () ->
-                update(
+                db.update(
                     "INSERT INTO global_crawler_trap_list (name, active, version)"
                         + " VALUES ('Calendars', FALSE, 0)"))
         .isInstanceOf(SQLException.class)
         .hasMessageContaining("UQ_GLOBAL_CRAWLER_TRAP_LIST_NAME");
     assertThatThrownBy(
             () ->
-                update(
+                db.update(
                     "INSERT INTO global_crawler_trap (list_id, position, expression) VALUES ("
                         + list
                         + ", 0, '.*other.*')"))

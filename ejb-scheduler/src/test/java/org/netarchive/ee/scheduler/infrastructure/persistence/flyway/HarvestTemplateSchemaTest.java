@@ -3,16 +3,12 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.flyway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.UUID;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,38 +20,28 @@ import org.netarchive.ee.common.template.CrawlTemplate;
  */
 class HarvestTemplateSchemaTest {
 
-  private static final String URL =
-      "jdbc:h2:mem:schema-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
   private static final OffsetDateTime NOW =
       OffsetDateTime.of(2025, 3, 3, 9, 0, 0, 0, ZoneOffset.UTC);
 
-  private static Connection connection;
+  private static MigratedDatabase db;
 
   @BeforeAll
   static void migrate() throws SQLException {
-    Flyway.configure()
-        .dataSource(URL, "sa", "")
-        .locations("classpath:db/migration")
-        .failOnMissingLocations(true)
-        .load()
-        .migrate();
-    connection = DriverManager.getConnection(URL, "sa", "");
+    db = MigratedDatabase.migrate("schema");
   }
 
   @AfterAll
   static void close() throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("SHUTDOWN");
-    }
-    connection.close();
+    db.close();
   }
 
   private static long insertTemplate(String name) throws SQLException {
     try (PreparedStatement insert =
-        connection.prepareStatement(
-            "INSERT INTO harvest_template (name, description, active, created_at, version)"
-                + " VALUES (?, '', TRUE, ?, 0)",
-            new String[] {"id"})) {
+        db.connection()
+            .prepareStatement(
+                "INSERT INTO harvest_template (name, description, active, created_at, version)"
+                    + " VALUES (?, '', TRUE, ?, 0)",
+                new String[] {"id"})) {
       insert.setString(1, name);
       insert.setObject(2, NOW);
       insert.executeUpdate();
@@ -68,9 +54,10 @@ class HarvestTemplateSchemaTest {
 
   private static void insertVersion(long templateId, int number, String text) throws SQLException {
     try (PreparedStatement insert =
-        connection.prepareStatement(
-            "INSERT INTO harvest_template_version (template_id, version_number, crawler_beans,"
-                + " sha256, uploaded_at, uploaded_by) VALUES (?, ?, ?, ?, ?, 'curator')")) {
+        db.connection()
+            .prepareStatement(
+                "INSERT INTO harvest_template_version (template_id, version_number, crawler_beans,"
+                    + " sha256, uploaded_at, uploaded_by) VALUES (?, ?, ?, ?, ?, 'curator')")) {
       insert.setLong(1, templateId);
       insert.setInt(2, number);
       insert.setString(3, text);
@@ -88,8 +75,9 @@ class HarvestTemplateSchemaTest {
     insertVersion(id, 1, text);
 
     try (PreparedStatement select =
-        connection.prepareStatement(
-            "SELECT crawler_beans FROM harvest_template_version WHERE template_id = ?")) {
+        db.connection()
+            .prepareStatement(
+                "SELECT crawler_beans FROM harvest_template_version WHERE template_id = ?")) {
       select.setLong(1, id);
       try (ResultSet row = select.executeQuery()) {
         assertThat(row.next()).isTrue();
@@ -105,7 +93,7 @@ class HarvestTemplateSchemaTest {
 
     insertVersion(id, 1, text);
 
-    try (Statement statement = connection.createStatement();
+    try (Statement statement = db.connection().createStatement();
         ResultSet row =
             statement.executeQuery(
                 "SELECT crawler_beans FROM harvest_template_version WHERE template_id = " + id)) {
@@ -167,7 +155,7 @@ class HarvestTemplateSchemaTest {
 
     assertThatThrownBy(
             () -> {
-              try (Statement statement = connection.createStatement()) {
+              try (Statement statement = db.connection().createStatement()) {
                 statement.executeUpdate("DELETE FROM harvest_template WHERE id = " + id);
               }
             })
