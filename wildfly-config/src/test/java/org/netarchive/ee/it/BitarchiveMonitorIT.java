@@ -140,16 +140,20 @@ class BitarchiveMonitorIT {
       }
     }
 
-    /** Stops the heartbeats, as a bitarchive that died would. */
+    /**
+     * Stops the heartbeats and the answers, as a bitarchive that died would. (An instance that only
+     * stopped its heartbeats but still answered would have its batch part combined whenever it came
+     * before the other instances': the monitor takes any instance's answer.)
+     */
     void silence() throws InterruptedException {
       heartbeats.shutdownNow();
       heartbeats.awaitTermination(10, TimeUnit.SECONDS);
+      requests.close();
     }
 
     @Override
     public void close() throws InterruptedException {
       silence();
-      requests.close();
       heartbeatContext.close();
       context.close();
       factory.close();
