@@ -242,6 +242,24 @@ class HarvestRoundtripBrowserIT {
         assertThat(rows.get(complete)).contains("completed");
         assertThat(rows.get(slow)).contains("completed");
         assertThat(rows.get(limited)).contains("configuration object limit");
+        // Each domain's limits as the curator set them: unlimited objects say so (not -1).
+        for (String domain : List.of(complete, limited, slow)) {
+          List<WebElement> cells =
+              driver
+                  .findElement(
+                      By.xpath("//*[@id='domainsForm:domains']//tr[.//a[text()='" + domain + "']]"))
+                  .findElements(By.tagName("td"));
+          assertThat(cells.get(3).getText())
+              .as("object limit of %s", domain)
+              .isEqualTo(domain.equals(limited) ? Integer.toString(OBJECT_LIMIT) : "no limit");
+          assertThat(cells.get(4).getText())
+              .as("byte limit of %s", domain)
+              .isEqualTo(String.format(Locale.ENGLISH, "%,d", BYTE_LIMIT));
+        }
+        assertThat(driver.findElement(By.id("maxBytesPerDomain")).getText()).doesNotStartWith("-");
+        assertThat(driver.findElement(By.id("maxRunningSeconds")).getText())
+            .doesNotStartWith("-")
+            .isNotEqualTo("0");
         browser.screenshot("roundtrip-job-details");
         rows.forEach((d, r) -> System.out.println("Job " + jobId + ": " + r.replace('\n', ' ')));
 
