@@ -59,7 +59,7 @@ class ArchiveAccessIT {
   }
 
   private static List<Long> offsets(Path file) throws IOException {
-    return ArchiveFixtures.recordOffsets(file);
+    return WarcFixtures.offsets(file);
   }
 
   @Test

@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -27,8 +26,6 @@ import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.Message;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
-import org.netpreserve.jwarc.WarcReader;
-import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcWriter;
 import org.netpreserve.jwarc.Warcinfo;
@@ -121,18 +118,6 @@ final class ArchiveFixtures implements AutoCloseable {
       }
     }
     return file;
-  }
-
-  /** The offsets of the file's records, then its length. */
-  static List<Long> recordOffsets(Path file) throws IOException {
-    List<Long> offsets = new ArrayList<>();
-    try (WarcReader reader = new WarcReader(file)) {
-      for (WarcRecord ignored : reader) {
-        offsets.add(reader.position());
-      }
-    }
-    offsets.add(Files.size(file));
-    return offsets;
   }
 
   /** Where the server's bitarchive of a replica keeps an archived file. */

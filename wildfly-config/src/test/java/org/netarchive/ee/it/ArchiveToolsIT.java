@@ -57,7 +57,7 @@ class ArchiveToolsIT {
   void givenWarc_whenUploadedAndReadWithTheTools_thenExitCodesAndBytesAreRight() throws Exception {
     String name = "9-" + UUID.randomUUID().toString().substring(0, 8) + "-tools.warc";
     Path file = ArchiveFixtures.warc(dir.resolve(name), WarcCompression.NONE, 3, "tools");
-    List<Long> offsets = ArchiveFixtures.recordOffsets(file);
+    List<Long> offsets = WarcFixtures.offsets(file);
     byte[] original = Files.readAllBytes(file);
 
     Result upload = tool("upload", "--delete", file.toString());
