@@ -58,6 +58,7 @@ public final class HarvesterAgent {
   private static final Logger LOG = Logger.getLogger(HarvesterAgent.class.getName());
   private static final JmsMessages MESSAGES = JmsMessages.standard();
   private static final Duration RECEIVE_WAIT = Duration.ofSeconds(2);
+  private static final Duration ABANDON_BROKER_AFTER = Duration.ofSeconds(3);
   private static final Duration DISK_RECHECK = Duration.ofSeconds(30);
   private static final String COMPONENT = "harvester-agent";
 
@@ -97,7 +98,7 @@ public final class HarvesterAgent {
             config.statusInterval());
     this.runner =
         new JobRunner(
-            new JobPreparation(config.workDirectory().resolve("jobs")),
+            new JobPreparation(config.workDirectory().resolve("jobs"), config.minimumFreeBytes()),
             new CrawlSupervisor(settings, clock),
             new MetadataWarc(heritrixVersion, "Netarchive EE harvester agent " + version()),
             new JobUpload(archive),
@@ -196,7 +197,14 @@ public final class HarvesterAgent {
     if (stopping.compareAndSet(false, true)) {
       LOG.info("Harvester agent stopping");
     }
+    broker.stopReceiving();
     try {
+      // Woken from its wait for a job, the agent stops at once; still waiting after a few
+      // seconds, it waits on a broker that is gone, and the connection is dropped to free it.
+      if (!stopped.await(ABANDON_BROKER_AFTER.toMillis(), TimeUnit.MILLISECONDS)
+          && broker.isReceiving()) {
+        broker.abandon();
+      }
       if (!stopped.await(config.processTimeout().toSeconds() + 30, TimeUnit.SECONDS)) {
         LOG.warning("The agent did not stop in time");
       }

@@ -237,6 +237,37 @@ class HarvesterAgentIT {
   }
 
   @Test
+  void givenTheBrokerGoneAway_whenTheAgentIsStopped_thenItStopsInSecondsNotAtItsStopTimeout()
+      throws Exception {
+    JMSConsumer monitor = context.createConsumer(context.createQueue(CHANNELS.monitor().name()));
+    startAgent("agent-g");
+    assertThat(next(monitor, Heartbeat.class).instance()).isEqualTo("agent-g");
+    context.close();
+    factory.close();
+    broker.stop();
+    // the agent's calls now wait for the broker to come back
+    Thread.sleep(3000);
+
+    Instant asked = Instant.now();
+    agent.stop();
+    agentThread.join(Duration.ofSeconds(30));
+
+    assertThat(agentThread.isAlive())
+        .as(
+            "the agent runs 30 s after it was stopped, at:%n%s",
+            java.util.Arrays.stream(agentThread.getStackTrace())
+                .map(f -> "  at " + f)
+                .collect(java.util.stream.Collectors.joining("\n")))
+        .isFalse();
+    // its stop timeout is timeout.processSeconds (60) + 30 s
+    assertThat(Duration.between(asked, Instant.now())).isLessThan(Duration.ofSeconds(20));
+    agent = null;
+    broker.start();
+    factory = new ActiveMQConnectionFactory(broker.url());
+    context = factory.createContext(TestBroker.USER, TestBroker.PASSWORD);
+  }
+
+  @Test
   void givenAnAgentStoppedMidCrawl_whenStartedAgain_thenTheJobFailsWithWhatWasCrawledStored()
       throws Exception {
     startAgent("agent-d");

@@ -12,6 +12,9 @@ public final class TestJobs {
 
   public static final Instant CREATED = Instant.parse("2026-11-21T08:00:00Z");
 
+  /** The free space Heritrix's database keeps in the tests: the agent's default minimum. */
+  public static final long BDB_FREE_DISK = 400_000_000L;
+
   private TestJobs() {}
 
   /** A job of harvest 7 with the default template and the given domains. */

@@ -30,6 +30,7 @@ import java.util.stream.Stream;
  * <pre>
  * crawl-request.json     the job as received (so that a restarted agent can finish it)
  * heritrix/crawl/        the Heritrix job: crawler-beans.cxml, and per launch logs/ and reports/
+ * heritrix/crawl/state/  its database, with the je.properties the agent writes
  * warcs/                 the WARC files Heritrix writes
  * metadata/              the job's metadata WARC, once made
  * heritrix.out           Heritrix's standard output and error
@@ -138,6 +139,14 @@ public final class JobDirectory {
   /** The Heritrix job's directory, holding its crawler-beans.cxml. */
   public Path heritrixJob() {
     return heritrixJobs().resolve(HERITRIX_JOB);
+  }
+
+  /**
+   * The directory of the Heritrix job's database (the BdbModule's default, {@code state}), holding
+   * its {@code je.properties}.
+   */
+  public Path heritrixDatabase() {
+    return heritrixJob().resolve("state");
   }
 
   public Path crawlerBeans() {

@@ -28,13 +28,29 @@ public final class JobPreparation {
 
   private static final MessageCodec CODEC = MessageCodec.standard();
 
+  /**
+   * The free space Heritrix's database (Berkeley DB JE) keeps by default: with less free on its
+   * disk, it refuses to start, and the job fails with "Failed to start bean 'bdb'".
+   */
+  public static final long BDB_DEFAULT_FREE_DISK = 5L * 1024 * 1024 * 1024;
+
   private final Path jobsRoot;
+  private final long bdbFreeDiskBytes;
 
   /**
    * @param jobsRoot the agent's {@code jobs} directory
+   * @param bdbFreeDiskBytes the free space Heritrix's database must leave on its disk (its {@code
+   *     je.freeDisk}): the agent's own minimum, so that a job the agent takes is not refused by
+   *     Heritrix for a limit the operator never set
    */
-  public JobPreparation(Path jobsRoot) {
+  public JobPreparation(Path jobsRoot, long bdbFreeDiskBytes) {
+    if (bdbFreeDiskBytes < 0) {
+      throw new IllegalArgumentException(
+          "The free space for Heritrix's database must be at least 0 bytes, not "
+              + bdbFreeDiskBytes);
+    }
     this.jobsRoot = jobsRoot;
+    this.bdbFreeDiskBytes = bdbFreeDiskBytes;
   }
 
   /**
@@ -60,7 +76,9 @@ public final class JobPreparation {
   }
 
   /**
-   * Writes the job's crawler-beans.cxml from its template.
+   * Writes the job's crawler-beans.cxml from its template, and the settings of Heritrix's database
+   * ({@code je.properties} in its directory, {@code state}, which Berkeley DB JE reads when it
+   * opens): the free space it keeps is the agent's.
    *
    * @param directory the job's directory
    * @param request the job
@@ -90,6 +108,20 @@ public final class JobPreparation {
       Files.writeString(directory.crawlerBeans(), beans, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + directory.crawlerBeans(), e);
+    }
+    Path settings = directory.heritrixDatabase().resolve("je.properties");
+    try {
+      Files.createDirectories(settings.getParent());
+      Files.writeString(
+          settings,
+          "# Written by the harvester agent: Heritrix's database keeps the free space the agent"
+              + " does\n# (work.minimumFreeBytes), not Berkeley DB's default of 5 GiB.\n"
+              + "je.freeDisk="
+              + bdbFreeDiskBytes
+              + "\n",
+          StandardCharsets.ISO_8859_1);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write " + settings, e);
     }
   }
 

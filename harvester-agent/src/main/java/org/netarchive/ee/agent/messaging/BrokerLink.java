@@ -16,9 +16,10 @@ import org.netarchive.ee.common.message.Message;
 /**
  * The agent's connection to the server's broker. Consumers get no prefetch buffer ({@code
  * consumerWindowSize=0}), so a job message stays on the queue for other agents until this agent
- * actually asks for one. The connection reconnects by itself after it was established; the first
- * connection is retried with back-off here, with an error that says whether the broker is
- * unreachable or refused the credentials.
+ * actually asks for one. The connection reconnects by itself after it was established (a call made
+ * meanwhile fails after {@link #CALL_FAILOVER_TIMEOUT}); the first connection is retried with
+ * back-off here, with an error that says whether the broker is unreachable or refused the
+ * credentials.
  */
 public final class BrokerLink implements AutoCloseable {
 
@@ -27,12 +28,22 @@ public final class BrokerLink implements AutoCloseable {
   private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
 
+  /**
+   * How long a call waits while the connection is being re-established before it fails: without a
+   * bound, a call made while the broker is away waits until it is back, and with it the agent's
+   * stopping (a TERM waited for the agent's whole stop timeout) and a crawl's supervision (progress
+   * is sent from it).
+   */
+  static final Duration CALL_FAILOVER_TIMEOUT = Duration.ofSeconds(5);
+
   private final String url;
   private final String user;
   private final String password;
-  private ActiveMQConnectionFactory factory;
+  private volatile ActiveMQConnectionFactory factory;
   private Connection connection;
   private Session sending;
+  private volatile Thread receiving;
+  private volatile boolean receivingStopped;
 
   public BrokerLink(String url, String user, String password) {
     this.url = url;
@@ -92,6 +103,7 @@ public final class BrokerLink implements AutoCloseable {
     factory.setRetryInterval(1000);
     factory.setRetryIntervalMultiplier(2.0);
     factory.setMaxRetryInterval(MAX_BACKOFF.toMillis());
+    factory.setCallFailoverTimeout(CALL_FAILOVER_TIMEOUT.toMillis());
     connection = factory.createConnection(user, password);
     connection.start();
     sending = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -122,8 +134,13 @@ public final class BrokerLink implements AutoCloseable {
    */
   public Delivery receive(String queue, Duration wait) throws JMSException {
     requireOpen();
-    Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+    receiving = Thread.currentThread();
+    Session session = null;
     try {
+      if (receivingStopped) {
+        return null;
+      }
+      session = connection.createSession(true, Session.SESSION_TRANSACTED);
       jakarta.jms.Message message;
       // The consumer exists only while waiting: the agent does not listen while it works.
       try (MessageConsumer consumer = session.createConsumer(session.createQueue(queue))) {
@@ -135,8 +152,60 @@ public final class BrokerLink implements AutoCloseable {
       }
       return new Delivery(session, message);
     } catch (JMSException | RuntimeException e) {
-      session.close();
+      if (session != null) {
+        closeQuietly(session);
+      }
+      if (receivingStopped) {
+        // woken by stopReceiving(): nothing was taken
+        return null;
+      }
       throw e;
+    } finally {
+      receiving = null;
+      if (receivingStopped) {
+        // an interrupt meant for the wait must not reach what the caller does next
+        Thread.interrupted();
+      }
+    }
+  }
+
+  /**
+   * From now on {@link #receive} takes nothing, and a receive under way is woken. Without this, a
+   * receive with the broker gone waits until it is back (a consumer without a buffer asks the
+   * broker for each message and waits for its answer), and a stopping agent with it.
+   */
+  public void stopReceiving() {
+    receivingStopped = true;
+    Thread waiting = receiving;
+    if (waiting != null) {
+      waiting.interrupt();
+    }
+  }
+
+  /**
+   * Whether a {@link #receive} is under way (after {@link #stopReceiving()}: still stuck in it).
+   */
+  public boolean isReceiving() {
+    return receiving != null;
+  }
+
+  /**
+   * Drops the connection at once, without the broker's answers a normal close waits for: for a
+   * stopping agent whose broker is gone, where every call on the connection waits for it.
+   */
+  public void abandon() {
+    ActiveMQConnectionFactory dropped = factory;
+    if (dropped != null) {
+      LOG.warning("The broker " + url + " does not answer; dropping the connection to it");
+      dropped.close();
+    }
+  }
+
+  private static void closeQuietly(Session session) {
+    try {
+      session.close();
+    } catch (JMSException | RuntimeException e) {
+      LOG.fine(() -> "Closing a session: " + e);
     }
   }
 

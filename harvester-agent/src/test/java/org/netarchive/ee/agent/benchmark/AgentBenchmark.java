@@ -84,7 +84,7 @@ public final class AgentBenchmark {
 
   private static double bare(HeritrixSettings settings, Path work, CrawlRequest request)
       throws IOException, InterruptedException {
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(request, Instant.now());
     preparation.writeCrawlerBeans(dir, request);
     int port;
@@ -139,7 +139,7 @@ public final class AgentBenchmark {
     Clock clock = Clock.systemUTC();
     JobRunner runner =
         new JobRunner(
-            new JobPreparation(work.resolve("jobs")),
+            new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK),
             new CrawlSupervisor(settings, clock),
             new MetadataWarc("3.13.0", "benchmark"),
             new JobUpload(timed),

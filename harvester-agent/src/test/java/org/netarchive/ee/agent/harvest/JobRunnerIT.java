@@ -84,7 +84,7 @@ class JobRunnerIT {
     AgentStatus status = new AgentStatus();
     JobRunner runner =
         new JobRunner(
-            new JobPreparation(work.resolve("jobs")),
+            new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK),
             new CrawlSupervisor(settings, clock),
             new MetadataWarc("3.13.0", "Netarchive EE harvester agent (test)"),
             new JobUpload(archive),

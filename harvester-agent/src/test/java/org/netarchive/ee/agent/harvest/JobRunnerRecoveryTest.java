@@ -48,7 +48,7 @@ class JobRunnerRecoveryTest {
             Duration.ofSeconds(1),
             Duration.ofSeconds(1));
     return new JobRunner(
-        new JobPreparation(work.resolve("jobs")),
+        new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK),
         new CrawlSupervisor(unused, clock),
         new MetadataWarc("3.13.0", "test"),
         new JobUpload(archive),
@@ -65,7 +65,7 @@ class JobRunnerRecoveryTest {
             77,
             TestJobs.domain("small.test", -1, -1, "http://small.test/"),
             TestJobs.domain("quota.test", 3, -1, "http://quota.test/"));
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(request, NOW.minusSeconds(3600));
     preparation.writeCrawlerBeans(dir, request);
     Path logs = Files.createDirectories(dir.heritrixJob().resolve("20261121090000/logs"));

@@ -44,7 +44,11 @@ class HeritrixCrawlIT {
   }
 
   private JobDirectory prepare(CrawlRequest request) {
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    return prepare(request, TestJobs.BDB_FREE_DISK);
+  }
+
+  private JobDirectory prepare(CrawlRequest request, long bdbFreeDisk) {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), bdbFreeDisk);
     JobDirectory dir = preparation.accept(request, Instant.now());
     preparation.writeCrawlerBeans(dir, request);
     return dir;
@@ -101,6 +105,33 @@ class HeritrixCrawlIT {
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.TIME_LIMIT);
     assertThat(result.lastStatus().orElseThrow().finished()).isTrue();
     assertThat(dir.latestLaunch().orElseThrow().resolve("reports/crawl-report.txt")).exists();
+  }
+
+  /**
+   * The free space the agent writes for Heritrix's database is the one it keeps: asked to keep more
+   * than the disk has, it refuses to start. (So with the agent's own minimum, 400 MB by default, it
+   * no longer refuses jobs on a disk with less than its default 5 GiB free.)
+   */
+  @Test
+  void givenHeritrixsDatabaseToldToKeepMoreThanTheDiskHas_whenCrawled_thenTheJobFails()
+      throws Exception {
+    long more = Files.getFileStore(work).getUsableSpace() + (1L << 40);
+    JobDirectory dir =
+        prepare(
+            TestJobs.request(
+                104,
+                FastTemplate.text(),
+                0,
+                TestJobs.domain("small.test", -1, -1, site.seed("small.test"))),
+            more);
+
+    CrawlResult result =
+        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
+            .crawl(dir, Duration.ZERO, s -> {}, () -> false);
+
+    assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FAILED);
+    assertThat(result.detail() + Files.readString(dir.heritrixOut())).contains("bdb");
+    assertThat(dir.crawlWarcs()).isEmpty();
   }
 
   @Test

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
+import java.util.Properties;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathFactory;
@@ -30,7 +32,7 @@ class JobPreparationTest {
 
   @Test
   void givenARequest_whenAccepted_thenTheDirectoryIsNamedByJobAndTimeAndHoldsTheRequest() {
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
 
     JobDirectory dir = preparation.accept(request, TAKEN);
 
@@ -42,8 +44,30 @@ class JobPreparationTest {
   }
 
   @Test
+  void givenAnAcceptedJob_whenTheBeansAreWritten_thenHeritrixsDatabaseKeepsTheAgentsFreeSpace()
+      throws Exception {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), 400_000_000L);
+    JobDirectory dir = preparation.accept(request, TAKEN);
+
+    preparation.writeCrawlerBeans(dir, request);
+
+    Properties settings = new Properties();
+    try (var in = Files.newInputStream(dir.heritrixJob().resolve("state/je.properties"))) {
+      settings.load(in);
+    }
+    assertThat(settings).containsExactly(Map.entry("je.freeDisk", "400000000"));
+  }
+
+  @Test
+  void givenANegativeFreeSpace_whenMade_thenItIsRefusedNamingTheValue() {
+    assertThatThrownBy(() -> new JobPreparation(work.resolve("jobs"), -1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not -1");
+  }
+
+  @Test
   void givenTheSameJobAndSecondTwice_whenAccepted_thenTheSecondIsRefused() {
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     preparation.accept(request, TAKEN);
 
     assertThatThrownBy(() -> preparation.accept(request, TAKEN)).hasMessageContaining("exists");
@@ -51,7 +75,7 @@ class JobPreparationTest {
 
   @Test
   void givenAnAcceptedJob_whenTheBeansAreWritten_thenTheyAreTheFilledTemplate() throws Exception {
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(request, TAKEN);
 
     preparation.writeCrawlerBeans(dir, request);
@@ -83,7 +107,7 @@ class JobPreparationTest {
   void givenATemplateWithoutPlaceholders_whenTheBeansAreWritten_thenTheErrorNamesTheTemplate() {
     CrawlRequest broken =
         TestJobs.request(43, "<beans/>", 0, TestJobs.domain("kb.dk", -1, -1, "http://www.kb.dk/"));
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(broken, TAKEN);
 
     assertThatThrownBy(() -> preparation.writeCrawlerBeans(dir, broken))
@@ -97,7 +121,7 @@ class JobPreparationTest {
   void givenNoUsableSeed_whenTheBeansAreWritten_thenTheJobFailsNamingTheSeeds() {
     CrawlRequest noSeed =
         TestJobs.request(45, TestJobs.domain("kb.dk", -1, -1, "ftp://kb.dk/", "www.kb.dk"));
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(noSeed, TAKEN);
 
     assertThatThrownBy(() -> preparation.writeCrawlerBeans(dir, noSeed))

@@ -34,7 +34,7 @@ class MetadataWarcTest {
           throws IOException {
     CrawlRequest request =
         TestJobs.request(42, TestJobs.domain("small.test", -1, -1, "http://small.test/"));
-    JobPreparation preparation = new JobPreparation(work.resolve("jobs"));
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(request, NOW);
     preparation.writeCrawlerBeans(dir, request);
     Path launch = dir.heritrixJob().resolve("20261121091116");
