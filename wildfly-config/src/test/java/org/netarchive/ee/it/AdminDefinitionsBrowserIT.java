@@ -67,7 +67,8 @@ class AdminDefinitionsBrowserIT {
       driver.get(UI + "snapshot-harvests.xhtml?name=" + harvest);
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.linkText(harvest)));
       String row = driver.findElement(By.cssSelector("#list\\:harvests tbody tr")).getText();
-      assertThat(row).contains(harvest, "No", "2000", "50000000", "Made in the browser test");
+      // limits as numbers with digit grouping (an unlimited one would read "no limit")
+      assertThat(row).contains(harvest, "No", "2,000", "50,000,000", "Made in the browser test");
       browser.screenshot("admin-snapshot-harvests");
       System.out.println("Snapshot harvest listed: " + row.replace('\n', ' '));
 
@@ -83,7 +84,7 @@ class AdminDefinitionsBrowserIT {
       driver.get(UI + "snapshot-harvests.xhtml?name=" + harvest);
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.linkText(harvest)));
       assertThat(driver.findElement(By.cssSelector("#list\\:harvests tbody tr")).getText())
-          .contains("3000");
+          .contains("3,000");
     }
   }
 
