@@ -59,6 +59,7 @@ public final class HarvesterAgent {
   private static final JmsMessages MESSAGES = JmsMessages.standard();
   private static final Duration RECEIVE_WAIT = Duration.ofSeconds(2);
   private static final Duration ABANDON_BROKER_AFTER = Duration.ofSeconds(3);
+  private static final Duration STOP_CHECK = Duration.ofMillis(250);
   private static final Duration DISK_RECHECK = Duration.ofSeconds(30);
   private static final String COMPONENT = "harvester-agent";
 
@@ -199,14 +200,19 @@ public final class HarvesterAgent {
     }
     broker.stopReceiving();
     try {
-      // Woken from its wait for a job, the agent stops at once; still waiting after a few
-      // seconds, it waits on a broker that is gone, and the connection is dropped to free it.
-      if (!stopped.await(ABANDON_BROKER_AFTER.toMillis(), TimeUnit.MILLISECONDS)
-          && broker.isReceiving()) {
-        broker.abandon();
-      }
-      if (!stopped.await(config.processTimeout().toSeconds() + 30, TimeUnit.SECONDS)) {
-        LOG.warning("The agent did not stop in time");
+      // Woken from its wait for a job, the agent stops at once. A call to the broker still
+      // unanswered after a few seconds waits on a broker that is gone or fallen silent, and the
+      // connection is dropped to free it (waiting, the agent would stop only after the client's
+      // failure check and call timeouts, or at its stop timeout).
+      long deadline = System.nanoTime() + config.processTimeout().plusSeconds(30).toNanos();
+      while (!stopped.await(STOP_CHECK.toMillis(), TimeUnit.MILLISECONDS)) {
+        if (broker.isWaitingLongerThan(ABANDON_BROKER_AFTER)) {
+          broker.abandon();
+        }
+        if (System.nanoTime() - deadline > 0) {
+          LOG.warning("The agent did not stop in time");
+          return;
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

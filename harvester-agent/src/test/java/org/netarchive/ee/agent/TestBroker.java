@@ -31,6 +31,10 @@ public final class TestBroker implements AutoCloseable {
     }
   }
 
+  public int port() {
+    return port;
+  }
+
   public String url() {
     return "tcp://127.0.0.1:" + port;
   }

@@ -7,8 +7,11 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Logger;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnection;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.Message;
@@ -44,6 +47,11 @@ public final class BrokerLink implements AutoCloseable {
   private Session sending;
   private volatile Thread receiving;
   private volatile boolean receivingStopped;
+
+  /** The calls to the broker under way: the thread making each, and when it began (nanoTime). */
+  private final Map<Thread, Long> calls = new ConcurrentHashMap<>();
+
+  private volatile boolean abandoned;
 
   public BrokerLink(String url, String user, String password) {
     this.url = url;
@@ -97,6 +105,11 @@ public final class BrokerLink implements AutoCloseable {
   }
 
   private void open() throws JMSException {
+    call(this::openNow);
+  }
+
+  private Void openNow() throws JMSException {
+    abandoned = false;
     factory = new ActiveMQConnectionFactory(url);
     factory.setConsumerWindowSize(0);
     factory.setReconnectAttempts(-1);
@@ -107,6 +120,7 @@ public final class BrokerLink implements AutoCloseable {
     connection = factory.createConnection(user, password);
     connection.start();
     sending = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    return null;
   }
 
   /**
@@ -116,11 +130,16 @@ public final class BrokerLink implements AutoCloseable {
    * @param message the message
    * @throws JMSException if it cannot be sent
    */
-  public synchronized void send(String queue, Message message) throws JMSException {
+  public void send(String queue, Message message) throws JMSException {
+    call(() -> sendNow(queue, message));
+  }
+
+  private synchronized Void sendNow(String queue, Message message) throws JMSException {
     requireOpen();
     try (MessageProducer producer = sending.createProducer(sending.createQueue(queue))) {
       producer.send(MESSAGES.toTextMessage(sending, message));
     }
+    return null;
   }
 
   /**
@@ -133,6 +152,10 @@ public final class BrokerLink implements AutoCloseable {
    * @throws JMSException if the broker fails
    */
   public Delivery receive(String queue, Duration wait) throws JMSException {
+    return call(() -> receiveNow(queue, wait));
+  }
+
+  private Delivery receiveNow(String queue, Duration wait) throws JMSException {
     requireOpen();
     receiving = Thread.currentThread();
     Session session = null;
@@ -150,7 +173,7 @@ public final class BrokerLink implements AutoCloseable {
         session.close();
         return null;
       }
-      return new Delivery(session, message);
+      return new Delivery(this, session, message);
     } catch (JMSException | RuntimeException e) {
       if (session != null) {
         closeQuietly(session);
@@ -183,22 +206,52 @@ public final class BrokerLink implements AutoCloseable {
   }
 
   /**
-   * Whether a {@link #receive} is under way (after {@link #stopReceiving()}: still stuck in it).
-   */
-  public boolean isReceiving() {
-    return receiving != null;
-  }
-
-  /**
    * Drops the connection at once, without the broker's answers a normal close waits for: for a
    * stopping agent whose broker is gone, where every call on the connection waits for it.
    */
   public void abandon() {
     ActiveMQConnectionFactory dropped = factory;
-    if (dropped != null) {
+    if (dropped != null && !abandoned) {
+      abandoned = true;
       LOG.warning("The broker " + url + " does not answer; dropping the connection to it");
+      // cleanup, unlike close, asks the broker nothing: it ends the sessions here, which wakes
+      // the calls that wait for the broker's answers
+      if (connection instanceof ActiveMQConnection artemis) {
+        artemis.getSessionFactory().cleanup();
+      }
       dropped.close();
     }
+  }
+
+  /**
+   * Whether a call to the broker has been waiting for its answer for longer than a bound: a broker
+   * that answers does so in milliseconds, so such a call waits on a broker that is gone or fallen
+   * silent (the client notices a silent one only after its failure check, 30 s, and a call waits up
+   * to its call timeout, 30 s, for an answer).
+   *
+   * @param bound how long counts as waiting on a broker that does not answer
+   */
+  public boolean isWaitingLongerThan(Duration bound) {
+    long now = System.nanoTime();
+    return calls.values().stream().anyMatch(began -> now - began > bound.toNanos());
+  }
+
+  /** A call to the broker, registered while it runs ({@link #isWaitingLongerThan}). */
+  private <T> T call(BrokerCall<T> call) throws JMSException {
+    Thread caller = Thread.currentThread();
+    boolean outermost = calls.putIfAbsent(caller, System.nanoTime()) == null;
+    try {
+      return call.run();
+    } finally {
+      if (outermost) {
+        calls.remove(caller);
+      }
+    }
+  }
+
+  @FunctionalInterface
+  private interface BrokerCall<T> {
+    T run() throws JMSException;
   }
 
   private static void closeQuietly(Session session) {
@@ -217,10 +270,12 @@ public final class BrokerLink implements AutoCloseable {
 
   /** One message taken from a queue, not yet acknowledged. */
   public static final class Delivery {
+    private final BrokerLink link;
     private final Session session;
     private final jakarta.jms.Message message;
 
-    Delivery(Session session, jakarta.jms.Message message) {
+    Delivery(BrokerLink link, Session session, jakarta.jms.Message message) {
+      this.link = link;
       this.session = session;
       this.message = message;
     }
@@ -237,19 +292,27 @@ public final class BrokerLink implements AutoCloseable {
      * @throws JMSException if that fails (the message then stays on its queue)
      */
     public void commit(String queue, Message reply) throws JMSException {
-      try (MessageProducer producer = session.createProducer(session.createQueue(queue))) {
-        producer.send(MESSAGES.toTextMessage(session, reply));
-        session.commit();
-      } finally {
-        session.close();
-      }
+      link.call(
+          () -> {
+            try (MessageProducer producer = session.createProducer(session.createQueue(queue))) {
+              producer.send(MESSAGES.toTextMessage(session, reply));
+              session.commit();
+            } finally {
+              session.close();
+            }
+            return null;
+          });
     }
 
     /** Gives the message back to its queue (the broker redelivers, then dead-letters it). */
     public void rollback() {
       try {
-        session.rollback();
-        session.close();
+        link.call(
+            () -> {
+              session.rollback();
+              session.close();
+              return null;
+            });
       } catch (JMSException e) {
         LOG.warning("Cannot roll back a delivery: " + e);
       }
@@ -261,7 +324,15 @@ public final class BrokerLink implements AutoCloseable {
     closeQuietly();
   }
 
-  private synchronized void closeQuietly() {
+  private void closeQuietly() {
+    try {
+      call(this::closeNow);
+    } catch (JMSException e) {
+      // closeNow throws none
+    }
+  }
+
+  private synchronized Void closeNow() {
     try {
       if (connection != null) {
         connection.close();
@@ -275,6 +346,7 @@ public final class BrokerLink implements AutoCloseable {
     connection = null;
     sending = null;
     factory = null;
+    return null;
   }
 
   /**
