@@ -128,9 +128,12 @@ final class Browser implements AutoCloseable {
     }
   }
 
-  /** Replaces the text of the input with the given id. */
+  /**
+   * Replaces the text of the input with the given id, waiting for it as {@link #await} does (and
+   * failing as it does, with what the browser showed instead).
+   */
   void type(String id, String text) {
-    org.openqa.selenium.WebElement field = driver.findElement(By.id(id));
+    org.openqa.selenium.WebElement field = await(By.id(id));
     field.clear();
     field.sendKeys(text);
   }
