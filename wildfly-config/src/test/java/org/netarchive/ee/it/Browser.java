@@ -96,6 +96,15 @@ final class Browser implements AutoCloseable {
     driver.findElement(By.id("j_password")).sendKeys(password);
     driver.findElement(By.id("login-submit")).click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("environment")));
+    // ... and for that page to have loaded: a page asked for while the one before still loads
+    // was once found without its elements right after driver.get (the first page opened after
+    // logging in, twice in CI's PostgreSQL pass; elements the page's source had)
+    wait.until(
+        d ->
+            "complete"
+                .equals(
+                    ((org.openqa.selenium.JavascriptExecutor) d)
+                        .executeScript("return document.readyState")));
   }
 
   /**

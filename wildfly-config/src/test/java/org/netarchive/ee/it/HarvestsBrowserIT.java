@@ -37,7 +37,7 @@ class HarvestsBrowserIT {
 
       // The menu offers both kinds of harvest.
       driver.get(UI + "selective-harvests.xhtml");
-      assertThat(driver.findElements(By.id("menu-selective-harvests"))).isNotEmpty();
+      browser.await(By.id("menu-selective-harvests"));
       assertThat(driver.findElements(By.id("menu-snapshot-harvests"))).isNotEmpty();
 
       // Create it with the schedule "Daily".

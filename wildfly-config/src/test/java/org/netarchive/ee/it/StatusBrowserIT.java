@@ -68,7 +68,7 @@ class StatusBrowserIT {
 
       // The jobs list: the harvest's job, waiting, and the banner naming the channel nobody serves.
       driver.get(UI + "jobs.xhtml?harvest=" + Api.segment(harvest));
-      assertThat(driver.findElements(By.id("menu-jobs"))).as(driver.getPageSource()).isNotEmpty();
+      browser.await(By.id("menu-jobs"));
       assertThat(driver.findElement(By.id("waiting")).getText())
           .contains(channel, "no harvester agent");
       assertThat(rowText(driver, jobId)).contains("Submitted", channel, harvest);
