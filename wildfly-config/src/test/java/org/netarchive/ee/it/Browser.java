@@ -11,6 +11,7 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.events.EventFiringDecorator;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -65,8 +66,9 @@ final class Browser implements AutoCloseable {
     }
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
-    driver = new ChromeDriver(service, options);
-    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    ChromeDriver chrome = new ChromeDriver(service, options);
+    chrome.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    driver = new EventFiringDecorator<WebDriver>(new LoadedPages()).decorate(chrome);
   }
 
   WebDriver driver() {
