@@ -9,14 +9,9 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.UUID;
 import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
 import org.netarchive.ee.scheduler.domain.model.domain.BulkCreationReport;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.DomainBulkRuns;
@@ -31,7 +26,7 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.DomainBulkRun
 public class DomainBulkCreation {
 
   /** Largest list accepted, in bytes (2,000,000 names take about 40 MB). */
-  public static final long MAX_BYTES = 512L * 1024 * 1024;
+  public static final long MAX_BYTES = UploadedList.MAX_BYTES;
 
   /** Problems listed in a report; the counts cover all of them. */
   public static final int REPORT_PROBLEMS = 1000;
@@ -45,51 +40,15 @@ public class DomainBulkCreation {
    * @return the job execution id
    */
   public long start(InputStream list, String sourceName, String startedBy) throws IOException {
-    Path directory =
-        Path.of(System.getProperty("jboss.server.data.dir", "."), "netarchive", "uploads");
-    Files.createDirectories(directory);
-    Path partial = directory.resolve("domains-" + UUID.randomUUID() + ".part");
-    long lines = copyCountingLines(list, partial);
-    Path file = partial.resolveSibling(partial.getFileName().toString().replace(".part", ".txt"));
-    Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
-
+    UploadedList uploaded = UploadedList.store(list, "domain list");
     Properties parameters = new Properties();
-    parameters.setProperty("file", file.toString());
+    parameters.setProperty("file", uploaded.file().toString());
     parameters.setProperty(
         "sourceName", sourceName == null || sourceName.isBlank() ? "domain list" : sourceName);
-    parameters.setProperty("totalLines", Long.toString(lines));
+    parameters.setProperty("totalLines", Long.toString(uploaded.lines()));
     parameters.setProperty("startedBy", startedBy);
     parameters.setProperty("templateId", Long.toString(defaultTemplate.id()));
     return BatchRuntime.getJobOperator().start("create-domains", parameters);
-  }
-
-  private static long copyCountingLines(InputStream in, Path target) throws IOException {
-    long bytes = 0;
-    long lines = 0;
-    int last = '\n';
-    byte[] buffer = new byte[64 * 1024];
-    try (OutputStream out = Files.newOutputStream(target)) {
-      int n;
-      while ((n = in.read(buffer)) > 0) {
-        bytes += n;
-        if (bytes > MAX_BYTES) {
-          out.close();
-          Files.deleteIfExists(target);
-          throw new IllegalArgumentException(
-              "The domain list is larger than "
-                  + MAX_BYTES / (1024 * 1024)
-                  + " MB; split it into several lists");
-        }
-        for (int i = 0; i < n; i++) {
-          if (buffer[i] == '\n') {
-            lines++;
-          }
-        }
-        last = buffer[n - 1];
-        out.write(buffer, 0, n);
-      }
-    }
-    return last == '\n' ? lines : lines + 1;
   }
 
   /**

@@ -9,19 +9,13 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.PageRequest;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.HarvestView;
-import org.netarchive.ee.scheduler.application.harvest.HarvestViews.RefusedDomainView;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.RefusedSeedView;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded;
 import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
@@ -34,10 +28,10 @@ import org.netarchive.ee.scheduler.domain.model.domain.Domain;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
-import org.netarchive.ee.scheduler.domain.model.domain.SeedList;
 import org.netarchive.ee.scheduler.domain.model.harvest.ChosenConfiguration;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinitionRepository;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestSeedRows;
 import org.netarchive.ee.scheduler.domain.model.harvest.SeedsByDomain;
 import org.netarchive.ee.scheduler.domain.model.harvest.SelectiveHarvest;
 import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
@@ -71,6 +65,7 @@ public class HarvestService {
   @Inject private ScheduleRepository schedules;
   @Inject private DomainRepository domains;
   @Inject private HarvestTemplateRepository templates;
+  @Inject private HarvestSeeding seeding;
 
   private Clock clock = Clock.systemUTC();
 
@@ -83,12 +78,14 @@ public class HarvestService {
       ScheduleRepository schedules,
       DomainRepository domains,
       HarvestTemplateRepository templates,
+      HarvestSeedRows seedRows,
       Clock clock) {
     this.harvests = harvests;
     this.channels = channels;
     this.schedules = schedules;
     this.domains = domains;
     this.templates = templates;
+    this.seeding = new HarvestSeeding(domains, harvests, seedRows);
     this.clock = clock;
   }
 
@@ -302,13 +299,48 @@ public class HarvestService {
   @RolesAllowed({"admin", "curator"})
   public SeedsAdded addSeeds(
       String harvestName, String seedText, String templateName, Long maxObjects, Long maxBytes) {
-    SelectiveHarvest harvest = selective(find(harvestName), "seeds added");
+    SeedTarget target = seedTarget(harvestName, templateName, maxObjects, maxBytes);
     SeedsByDomain sorted = SeedsByDomain.of(seedText == null ? "" : seedText);
     if (sorted.domains().isEmpty() && sorted.refused().isEmpty()) {
       throw new InvalidFieldException(
           "seeds",
-          "No seeds were given for " + harvest.describe() + ": send one http(s) URL per line");
+          "No seeds were given for "
+              + target.harvestDescription()
+              + ": send one http(s) URL per line");
     }
+    HarvestSeeding.Outcome outcome =
+        seeding.add(target.rows(), target.harvestDescription(), sorted.seeds(), clock.instant());
+    // The harvest's configurations and version were written beside its entity.
+    HarvestDefinition harvest = find(harvestName);
+    harvests.refresh(harvest);
+    return new SeedsAdded(
+        target.rows().name(),
+        outcome.seedsAccepted(),
+        outcome.seedsAdded(),
+        outcome.domainsCreated(),
+        outcome.configurationsAdded(),
+        sorted.refused().stream()
+            .map(r -> new RefusedSeedView(r.lineNumber(), r.seed(), r.reason()))
+            .toList(),
+        outcome.refusedDomains(),
+        view(harvest, firstPage()));
+  }
+
+  /**
+   * Where seeds added to a selective harvest go, checked before any is added: the harvest, the
+   * template and limits of the configurations made for it.
+   *
+   * @param templateName the crawl template of the configurations made; {@code null} for the default
+   * @param maxObjects their object limit, -1 for none; {@code null} for the default (none)
+   * @param maxBytes their byte limit, -1 for none; {@code null} for the default
+   * @throws InvalidFieldException for {@code template}, {@code maxObjects} or {@code maxBytes} if
+   *     they are not valid
+   * @throws IllegalArgumentException if the harvest is a snapshot harvest
+   */
+  @RolesAllowed({"admin", "curator"})
+  public SeedTarget seedTarget(
+      String harvestName, String templateName, Long maxObjects, Long maxBytes) {
+    SelectiveHarvest harvest = selective(find(harvestName), "seeds added");
     HarvestTemplate template = template(templateName);
     HarvestTemplate defaultTemplate =
         templates
@@ -322,129 +354,25 @@ public class HarvestService {
         defaults.withLimits(
             limit("maxObjects", maxObjects, defaults.maxObjects()),
             limit("maxBytes", maxBytes, defaults.maxBytes()));
-    String configurationName = SeedsByDomain.configurationName(harvest.name());
-    Map<Long, Long> chosen = harvest.configurations();
-    Instant now = clock.instant();
-
-    List<String> created = new ArrayList<>();
-    List<RefusedDomainView> refusedDomains = new ArrayList<>();
-    Map<Domain, DomainConfiguration> toHarvest = new LinkedHashMap<>();
-    int accepted = 0;
-    int added = 0;
-    for (Map.Entry<DomainName, List<String>> entry : sorted.seeds().entrySet()) {
-      DomainName name = entry.getKey();
-      List<String> seeds = entry.getValue();
-      accepted += seeds.size();
-      Optional<Domain> existing = domains.findByName(name);
-      if (existing.isPresent()) {
-        Optional<String> conflict = conflict(harvest, chosen, existing.get(), configurationName);
-        if (conflict.isPresent()) {
-          refusedDomains.add(new RefusedDomainView(name.ascii(), seeds, conflict.get()));
-          continue;
-        }
-      }
-      Domain domain =
-          existing.orElseGet(
-              () -> {
-                Domain made = Domain.create(name, defaultTemplate.id(), defaults, now);
-                domains.add(made);
-                created.add(made.name());
-                return made;
-              });
-      added += addSeedList(domain, configurationName, seeds, harvest);
-      toHarvest.put(domain, configuration(domain, configurationName, template, settings, harvest));
-    }
-    // New configurations get their ids when they are written.
-    domains.flush();
-    List<String> configurationsAdded = new ArrayList<>();
-    toHarvest.forEach(
-        (domain, configuration) -> {
-          if (harvest.addConfiguration(ChosenConfiguration.of(configuration))) {
-            configurationsAdded.add(domain.name());
-          }
-        });
-    harvests.flush();
-    return new SeedsAdded(
-        configurationName,
-        accepted,
-        added,
-        created,
-        configurationsAdded,
-        sorted.refused().stream()
-            .map(r -> new RefusedSeedView(r.lineNumber(), r.seed(), r.reason()))
-            .toList(),
-        refusedDomains,
-        view(harvest, firstPage()));
+    return new SeedTarget(
+        new HarvestSeedRows.Target(
+            harvest.id(),
+            SeedsByDomain.configurationName(harvest.name()),
+            template.id(),
+            settings,
+            defaultTemplate.id(),
+            "Seeds of " + harvest.describe(),
+            "Made for " + harvest.describe()),
+        harvest.describe());
   }
 
-  /** Why a domain's seeds cannot go into the harvest, if the harvest has another configuration. */
-  private static Optional<String> conflict(
-      SelectiveHarvest harvest, Map<Long, Long> chosen, Domain domain, String configurationName) {
-    Long present = chosen.get(domain.id());
-    if (present == null) {
-      return Optional.empty();
-    }
-    DomainConfiguration other =
-        domain.configurations().stream()
-            .filter(c -> present.equals(c.id()))
-            .findFirst()
-            .orElse(null);
-    if (other == null || other.name().equals(configurationName)) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        harvest.describe()
-            + " harvests domain '"
-            + domain.name()
-            + "' with its configuration '"
-            + other.name()
-            + "'; a harvest uses one configuration per domain, so its seeds were not added."
-            + " Add them to that configuration's seed lists, or remove the domain from the"
-            + " harvest first");
-  }
-
-  /** Adds the seeds to the harvest's seed list of the domain; returns how many were new. */
-  private static int addSeedList(
-      Domain domain, String listName, List<String> seeds, SelectiveHarvest harvest) {
-    // The seeds are checked and in their stored (ASCII) form already (SeedsByDomain).
-    Optional<SeedList> existing = domain.findSeedList(listName);
-    if (existing.isEmpty()) {
-      domain.addSeedList(listName, seeds, "Seeds of " + harvest.describe());
-      return seeds.size();
-    }
-    SeedList list = existing.get();
-    Set<String> merged = new LinkedHashSet<>(list.seeds());
-    int before = merged.size();
-    merged.addAll(seeds);
-    if (merged.size() > before) {
-      list.changeSeeds(List.copyOf(merged));
-    }
-    return merged.size() - before;
-  }
-
-  /** The harvest's configuration of the domain, made if it does not exist, using its seed list. */
-  private static DomainConfiguration configuration(
-      Domain domain,
-      String name,
-      HarvestTemplate template,
-      CrawlSettings settings,
-      SelectiveHarvest harvest) {
-    SeedList list = domain.findSeedList(name).orElseThrow();
-    Optional<DomainConfiguration> existing = domain.findConfiguration(name);
-    if (existing.isPresent()) {
-      DomainConfiguration configuration = existing.get();
-      if (!configuration.seedLists().contains(list)) {
-        List<SeedList> lists = new ArrayList<>(configuration.seedLists());
-        lists.add(list);
-        configuration.useSeedLists(lists);
-      }
-      return configuration;
-    }
-    DomainConfiguration configuration = domain.addConfiguration(name, template.id(), settings);
-    configuration.useSeedLists(List.of(list));
-    configuration.changeComments("Made for " + harvest.describe());
-    return configuration;
-  }
+  /**
+   * Where a selective harvest's added seeds go.
+   *
+   * @param rows the harvest, and the name and settings of the seed lists and configurations made
+   * @param harvestDescription the harvest as refusals name it
+   */
+  public record SeedTarget(HarvestSeedRows.Target rows, String harvestDescription) {}
 
   /**
    * Starts a harvest: a selective harvest runs next at its schedule's first run from now, a

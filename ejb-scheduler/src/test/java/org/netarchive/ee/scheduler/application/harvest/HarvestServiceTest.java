@@ -45,7 +45,13 @@ class HarvestServiceTest {
   private final InMemoryTemplateRepository templates = new InMemoryTemplateRepository();
   private final HarvestService service =
       new HarvestService(
-          harvests, channels, schedules, domains, templates, Clock.fixed(NOW, ZoneOffset.UTC));
+          harvests,
+          channels,
+          schedules,
+          domains,
+          templates,
+          new InMemoryHarvestSeedRows(domains, harvests),
+          Clock.fixed(NOW, ZoneOffset.UTC));
 
   private long defaultTemplateId;
 

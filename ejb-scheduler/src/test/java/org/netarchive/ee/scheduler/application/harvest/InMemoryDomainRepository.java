@@ -137,6 +137,11 @@ public final class InMemoryDomainRepository implements DomainRepository {
   }
 
   @Override
+  public List<Domain> findByNames(Collection<String> asciiNames) {
+    return domains.stream().filter(d -> asciiNames.contains(d.name())).toList();
+  }
+
+  @Override
   public Set<String> existingNames(Collection<String> asciiNames) {
     return domains.stream()
         .map(Domain::name)

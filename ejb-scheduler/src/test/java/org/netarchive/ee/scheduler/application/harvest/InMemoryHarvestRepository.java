@@ -108,4 +108,22 @@ public final class InMemoryHarvestRepository implements HarvestDefinitionReposit
   public void flush() {
     flushes++;
   }
+
+  @Override
+  public Map<Long, Long> chosenConfigurations(long selectiveHarvestId, Collection<Long> domainIds) {
+    Map<Long, Long> chosen = new HashMap<>();
+    find(selectiveHarvestId)
+        .map(h -> ((SelectiveHarvest) h).configurations())
+        .orElse(Map.of())
+        .forEach(
+            (domain, configuration) -> {
+              if (domainIds.contains(domain)) {
+                chosen.put(domain, configuration);
+              }
+            });
+    return chosen;
+  }
+
+  @Override
+  public void refresh(HarvestDefinition harvest) {}
 }

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ResourceBundle;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
@@ -35,29 +37,37 @@ class RefusalTextsTest {
   private static Map<String, RuleViolation> refusals() {
     Domain kb = Domain.create(DomainName.of("kb.dk"), 1L, CrawlSettings.defaults(), Instant.EPOCH);
     CrawlSettings d = CrawlSettings.defaults();
-    return Map.of(
-        "htp://kb.dk",
-        refused(() -> Seeds.validate(SEEDS, List.of("htp://kb.dk"))),
-        "http://kb dk/",
-        refused(() -> Seeds.validate(SEEDS, List.of("http://kb dk/"))),
-        "http:///news",
-        refused(() -> Seeds.validate(SEEDS, List.of("http:///news"))),
-        "news",
-        refused(() -> kb.addSeedList("news", List.of("# none"), null)),
-        "!news",
-        refused(() -> kb.addSeedList("!news", List.of("http://kb.dk/"), null)),
-        "0",
-        refused(() -> kb.addConfiguration("c", 1L, d.withLimits(0, -1))),
-        "-7",
-        refused(() -> kb.addConfiguration("c", 1L, d.withLimits(-1, -7))),
-        "100001",
-        refused(
-            () -> kb.addConfiguration("c", 1L, new CrawlSettings(-1, -1, 100001, 5, true, true))),
-        "5000",
-        refused(
-            () -> kb.addConfiguration("c", 1L, new CrawlSettings(-1, -1, 60, 5000, true, true))),
-        "(unclosed",
-        refused(() -> CrawlerTraps.validate("domain 'kb.dk'", List.of("(unclosed"))));
+    List<String> tooMany =
+        IntStream.range(0, 70000).mapToObj(i -> "http://kb.dk/page/" + i).toList();
+    Map<String, RuleViolation> refusals = new HashMap<>();
+    refusals.put("70000", refused(() -> kb.addSeedList("many", tooMany, null)));
+    refusals.putAll(
+        Map.of(
+            "htp://kb.dk",
+            refused(() -> Seeds.validate(SEEDS, List.of("htp://kb.dk"))),
+            "http://kb dk/",
+            refused(() -> Seeds.validate(SEEDS, List.of("http://kb dk/"))),
+            "http:///news",
+            refused(() -> Seeds.validate(SEEDS, List.of("http:///news"))),
+            "news",
+            refused(() -> kb.addSeedList("news", List.of("# none"), null)),
+            "!news",
+            refused(() -> kb.addSeedList("!news", List.of("http://kb.dk/"), null)),
+            "0",
+            refused(() -> kb.addConfiguration("c", 1L, d.withLimits(0, -1))),
+            "-7",
+            refused(() -> kb.addConfiguration("c", 1L, d.withLimits(-1, -7))),
+            "100001",
+            refused(
+                () ->
+                    kb.addConfiguration("c", 1L, new CrawlSettings(-1, -1, 100001, 5, true, true))),
+            "5000",
+            refused(
+                () ->
+                    kb.addConfiguration("c", 1L, new CrawlSettings(-1, -1, 60, 5000, true, true))),
+            "(unclosed",
+            refused(() -> CrawlerTraps.validate("domain 'kb.dk'", List.of("(unclosed")))));
+    return refusals;
   }
 
   private static RuleViolation refused(Executable action) {

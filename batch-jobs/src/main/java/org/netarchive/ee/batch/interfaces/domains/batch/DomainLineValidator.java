@@ -3,6 +3,7 @@ package org.netarchive.ee.batch.interfaces.domains.batch;
 import jakarta.batch.api.chunk.ItemProcessor;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Named;
+import org.netarchive.ee.batch.interfaces.lists.batch.ListLine;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.InvalidDomainNameException;
 
@@ -13,7 +14,7 @@ public class DomainLineValidator implements ItemProcessor {
 
   @Override
   public Object processItem(Object item) {
-    DomainLine line = (DomainLine) item;
+    ListLine line = (ListLine) item;
     try {
       return new DomainLine(line.lineNumber(), line.text(), DomainName.of(line.text()), null);
     } catch (InvalidDomainNameException e) {

@@ -32,6 +32,7 @@ import java.util.Optional;
 @Entity
 @Table(name = "domain")
 @NamedQuery(name = "Domain.findByName", query = "SELECT d FROM Domain d WHERE d.name = :name")
+@NamedQuery(name = "Domain.findByNames", query = "SELECT d FROM Domain d WHERE d.name IN :names")
 @NamedQuery(name = "Domain.count", query = "SELECT COUNT(d) FROM Domain d")
 public class Domain {
 

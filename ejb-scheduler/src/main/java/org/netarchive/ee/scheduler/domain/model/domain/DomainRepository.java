@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.domain;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -32,6 +33,9 @@ public interface DomainRepository {
 
   /** Whether any domain is an alias of {@code domain}. */
   boolean hasAliases(Domain domain);
+
+  /** The domains with these ASCII names (those that exist), in no particular order. */
+  List<Domain> findByNames(Collection<String> asciiNames);
 
   /** Which of these ASCII names exist already. */
   Set<String> existingNames(Collection<String> asciiNames);

@@ -31,7 +31,10 @@ public class SeedList {
   @Column(name = "name", nullable = false, length = 128)
   private String name;
 
-  @Column(name = "seeds", nullable = false, length = 1_000_000)
+  /** Most characters a seed list holds, its seeds and line breaks together (the column's size). */
+  public static final int MAX_TEXT_LENGTH = 1_000_000;
+
+  @Column(name = "seeds", nullable = false, length = MAX_TEXT_LENGTH)
   private String seeds;
 
   @Column(name = "comments", length = 4000)
@@ -57,7 +60,40 @@ public class SeedList {
       throw new RuleViolation(
           "seeds", "seedList.empty", describe() + " needs at least one seed", describe());
     }
-    this.seeds = String.join("\n", valid);
+    this.seeds = text(describe(), valid);
+  }
+
+  /**
+   * The stored text of checked seeds: one per line.
+   *
+   * @param owner the seed list, as refusals name it
+   * @throws RuleViolation if they are more than a seed list holds ({@link #MAX_TEXT_LENGTH})
+   */
+  public static String text(String owner, List<String> checkedSeeds) {
+    String text = String.join("\n", checkedSeeds);
+    if (text.length() > MAX_TEXT_LENGTH) {
+      throw new RuleViolation(
+          "seeds",
+          "seedList.tooLong",
+          owner
+              + " would hold "
+              + checkedSeeds.size()
+              + " seeds in "
+              + text.length()
+              + " characters, more than the "
+              + MAX_TEXT_LENGTH
+              + " a seed list can hold; put the seeds into several seed lists",
+          owner,
+          checkedSeeds.size(),
+          text.length(),
+          MAX_TEXT_LENGTH);
+    }
+    return text;
+  }
+
+  /** How a refusal names the seed list {@code name} of {@code domain}. */
+  public static String describe(String name, String domain) {
+    return "seed list '" + name + "' of domain '" + domain + "'";
   }
 
   public void changeComments(String newComments) {
@@ -65,7 +101,7 @@ public class SeedList {
   }
 
   private String describe() {
-    return "seed list '" + name + "' of domain '" + domain.name() + "'";
+    return describe(name, domain.name());
   }
 
   public Long id() {

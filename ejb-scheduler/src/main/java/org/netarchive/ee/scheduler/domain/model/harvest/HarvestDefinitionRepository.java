@@ -44,6 +44,17 @@ public interface HarvestDefinitionRepository {
    */
   Map<Long, Long> configurationCounts(Collection<Long> selectiveHarvestIds);
 
+  /**
+   * The configurations a selective harvest has chosen for some of its domains, read without loading
+   * all of them.
+   *
+   * @return domain id → configuration id, for those of the domains the harvest has one of
+   */
+  Map<Long, Long> chosenConfigurations(long selectiveHarvestId, Collection<Long> domainIds);
+
+  /** Reads the harvest again from the database, after a change written beside its entity. */
+  void refresh(HarvestDefinition harvest);
+
   /** Stores a new harvest. */
   void add(HarvestDefinition harvest);
 

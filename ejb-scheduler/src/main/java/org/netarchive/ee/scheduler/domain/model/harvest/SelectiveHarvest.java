@@ -58,6 +58,11 @@ import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
     name = "SelectiveHarvest.countConfigurations",
     query =
         "SELECT COUNT(k) FROM SelectiveHarvest h JOIN h.configurations k WHERE h.id = :harvestId")
+@NamedQuery(
+    name = "SelectiveHarvest.chosenConfigurations",
+    query =
+        "SELECT KEY(k), VALUE(k) FROM SelectiveHarvest h JOIN h.configurations k"
+            + " WHERE h.id = :harvestId AND KEY(k) IN :domainIds")
 public class SelectiveHarvest extends HarvestDefinition {
 
   @ManyToOne(fetch = FetchType.LAZY)

@@ -25,10 +25,15 @@ public class DomainBulkInserts {
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
 
-  public void insert(List<DomainName> names, long templateId, CrawlSettings settings, Instant now)
+  /**
+   * Inserts the domains.
+   *
+   * @return the new domains' ids, in the order of {@code names}
+   */
+  public long[] insert(List<DomainName> names, long templateId, CrawlSettings settings, Instant now)
       throws SQLException {
     if (names.isEmpty()) {
-      return;
+      return new long[0];
     }
     int n = names.size();
     Timestamp created = Timestamp.from(now);
@@ -94,6 +99,7 @@ public class DomainBulkInserts {
         }
         link.executeBatch();
       }
+      return domainIds;
     }
   }
 }

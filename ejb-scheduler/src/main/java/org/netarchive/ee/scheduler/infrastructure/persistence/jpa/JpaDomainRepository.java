@@ -126,6 +126,20 @@ public class JpaDomainRepository implements DomainRepository {
   }
 
   @Override
+  public List<Domain> findByNames(Collection<String> asciiNames) {
+    List<Domain> found = new ArrayList<>();
+    List<String> names = new ArrayList<>(asciiNames);
+    for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
+      found.addAll(
+          em.createNamedQuery("Domain.findByNames", Domain.class)
+              .setParameter(
+                  "names", names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE)))
+              .getResultList());
+    }
+    return found;
+  }
+
+  @Override
   public Set<String> existingNames(Collection<String> asciiNames) {
     Set<String> existing = new HashSet<>();
     List<String> names = new ArrayList<>(asciiNames);

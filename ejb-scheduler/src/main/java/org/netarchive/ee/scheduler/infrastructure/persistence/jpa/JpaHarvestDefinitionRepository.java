@@ -26,6 +26,8 @@ import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
 @ApplicationScoped
 public class JpaHarvestDefinitionRepository implements HarvestDefinitionRepository {
 
+  private static final int IN_LIST_SIZE = 500;
+
   @PersistenceContext(unitName = "netarchive")
   private EntityManager em;
 
@@ -122,5 +124,24 @@ public class JpaHarvestDefinitionRepository implements HarvestDefinitionReposito
   @Override
   public void flush() {
     em.flush();
+  }
+
+  @Override
+  public Map<Long, Long> chosenConfigurations(long selectiveHarvestId, Collection<Long> domainIds) {
+    Map<Long, Long> chosen = new HashMap<>();
+    List<Long> ids = new ArrayList<>(domainIds);
+    for (int from = 0; from < ids.size(); from += IN_LIST_SIZE) {
+      em.createNamedQuery("SelectiveHarvest.chosenConfigurations", Object[].class)
+          .setParameter("harvestId", selectiveHarvestId)
+          .setParameter("domainIds", ids.subList(from, Math.min(ids.size(), from + IN_LIST_SIZE)))
+          .getResultList()
+          .forEach(row -> chosen.put((Long) row[0], (Long) row[1]));
+    }
+    return chosen;
+  }
+
+  @Override
+  public void refresh(HarvestDefinition harvest) {
+    em.refresh(harvest);
   }
 }

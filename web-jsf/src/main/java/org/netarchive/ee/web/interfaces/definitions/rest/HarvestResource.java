@@ -17,13 +17,22 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.sql.SQLException;
+import org.netarchive.ee.batch.application.HarvestSeedAddition;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.Added;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.Outcome;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.Started;
 import org.netarchive.ee.scheduler.application.harvest.HarvestService;
 import org.netarchive.ee.scheduler.application.harvest.HarvestSettings;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.HarvestView;
-import org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+import org.netarchive.ee.web.interfaces.rest.Problem;
 
 /**
  * Harvest definitions: {@code /api/harvests}. A selective harvest harvests chosen domain
@@ -50,8 +59,11 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *   <li>{@code POST /api/harvests/{name}/seeds?template=...&maxObjects=...&maxBytes=...} with one
  *       seed per line as a {@code text/plain} body — sorts the seeds by domain, creates unknown
  *       domains, gives each domain a seed list and configuration named after the harvest and adds
- *       them to it; answers what was created and added, and each refused seed or domain with the
- *       reason
+ *       them to it. Up to 1,000 lines: answers (200) what was created and added, and each refused
+ *       seed or domain with the reason. A longer list is added by a batch job: 202 with its {@code
+ *       executionId} and a Location to follow
+ *   <li>{@code GET /api/harvests/{name}/seeds/{executionId}} — that job's status, progress, counts
+ *       and first refused lines
  *   <li>{@code POST /api/harvests/{name}/configurations} {@code {"domain": "kb.dk",
  *       "configuration": "defaultconfig"}} — harvest one of a domain's configurations (its default
  *       one without {@code configuration})
@@ -67,6 +79,7 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 public class HarvestResource {
 
   @EJB private HarvestService harvests;
+  @EJB private HarvestSeedAddition seedAddition;
 
   /**
    * Create or change a harvest: the fields of its kind; for a change also {@code version}.
@@ -153,16 +166,57 @@ public class HarvestResource {
 
   @POST
   @Path("{name}/seeds")
-  @Consumes(MediaType.TEXT_PLAIN)
+  @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM})
   @RolesAllowed({"admin", "curator"})
-  public SeedsAdded addSeeds(
+  public Response addSeeds(
       @PathParam("name") String name,
       @QueryParam("template") String template,
       @QueryParam("maxObjects") String maxObjects,
       @QueryParam("maxBytes") String maxBytes,
-      String seeds) {
-    return harvests.addSeeds(
-        name, seeds, template, number("maxObjects", maxObjects), number("maxBytes", maxBytes));
+      InputStream seeds,
+      @Context SecurityContext security,
+      @Context UriInfo uri)
+      throws IOException {
+    Outcome outcome =
+        seedAddition.add(
+            name,
+            seeds,
+            template,
+            number("maxObjects", maxObjects),
+            number("maxBytes", maxBytes),
+            security.getUserPrincipal().getName());
+    return switch (outcome) {
+      case Added added -> Response.ok(added.seeds()).build();
+      case Started started -> {
+        URI location =
+            uri.getAbsolutePathBuilder().path(Long.toString(started.executionId())).build();
+        yield Response.accepted(
+                new SeedRunStarted(started.executionId(), started.lines(), location.toString()))
+            .location(location)
+            .build();
+      }
+    };
+  }
+
+  /** The answer to a seed list long enough to be added by a batch job. */
+  public record SeedRunStarted(long executionId, long lines, String href) {}
+
+  @GET
+  @Path("{name}/seeds/{executionId}")
+  public Response seedRun(
+      @PathParam("name") String name, @PathParam("executionId") long executionId)
+      throws SQLException {
+    return seedAddition
+        .status(name, executionId)
+        .map(s -> Response.ok(s).build())
+        .orElseGet(
+            () ->
+                Problem.response(
+                    Response.Status.NOT_FOUND,
+                    "No seed list being added to harvest '"
+                        + name
+                        + "' with execution id "
+                        + executionId));
   }
 
   @POST

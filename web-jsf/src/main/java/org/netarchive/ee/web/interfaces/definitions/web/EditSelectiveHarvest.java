@@ -1,13 +1,23 @@
 package org.netarchive.ee.web.interfaces.definitions.web;
 
 import jakarta.ejb.EJB;
+import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import org.netarchive.ee.batch.application.HarvestSeedAddition;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.Added;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.Outcome;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.SeedAdditionStatus;
+import org.netarchive.ee.batch.application.HarvestSeedAddition.Started;
 import org.netarchive.ee.scheduler.application.channel.ChannelService;
 import org.netarchive.ee.scheduler.application.channel.ChannelView;
 import org.netarchive.ee.scheduler.application.harvest.HarvestService;
@@ -40,6 +50,7 @@ public class EditSelectiveHarvest implements Serializable {
   static final String SEEDS_FORM = "seeds";
 
   @EJB private HarvestService harvests;
+  @EJB private HarvestSeedAddition seedAddition;
   @EJB private ChannelService channelService;
   @EJB private ScheduleService scheduleService;
 
@@ -55,6 +66,8 @@ public class EditSelectiveHarvest implements Serializable {
   private HarvestView harvest;
   private String seeds;
   private SeedsAdded report;
+  private Long seedRun;
+  private SeedAdditionStatus seedRunStatus;
   private PagedList<HarvestConfigurationView> configurations;
   private List<String> channels;
   private List<String> schedules;
@@ -105,18 +118,86 @@ public class EditSelectiveHarvest implements Serializable {
         + URLEncoder.encode(saved.name(), StandardCharsets.UTF_8);
   }
 
-  /** Adds the typed seeds and shows what was created, added and refused. */
+  /**
+   * Adds the typed seeds and shows what was created, added and refused; a list too long to add at
+   * once is added by a batch job, whose progress the page then follows.
+   */
   public void addSeeds() {
-    report =
+    report = null;
+    String text = seeds == null ? "" : seeds;
+    String user = FacesContext.getCurrentInstance().getExternalContext().getRemoteUser();
+    Outcome outcome =
         Refusals.attempt(
-                SEEDS_FORM, "seeds", () -> harvests.addSeeds(name, seeds, null, null, null))
+                SEEDS_FORM,
+                "seeds",
+                () -> {
+                  try {
+                    return seedAddition.add(
+                        name,
+                        new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                        null,
+                        null,
+                        null,
+                        user);
+                  } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                  }
+                })
             .orElse(null);
-    if (report != null) {
-      show(report.harvest());
-      if (report.refusedSeeds().isEmpty() && report.refusedDomains().isEmpty()) {
+    switch (outcome) {
+      case null -> {}
+      case Added added -> {
+        report = added.seeds();
+        show(report.harvest());
+        if (report.refusedSeeds().isEmpty() && report.refusedDomains().isEmpty()) {
+          seeds = null;
+        }
+      }
+      case Started started -> {
+        seedRun = started.executionId();
+        seedRunStatus = null;
         seeds = null;
+        Refusals.info(Texts.text("editSelectiveHarvest.seedRunStarted", started.lines()));
       }
     }
+  }
+
+  /** Follows the batch job adding a long seed list; when it has ended, shows the harvest again. */
+  public void refreshSeedRun() throws SQLException {
+    if (seedRun == null) {
+      return;
+    }
+    seedRunStatus = seedAddition.status(name, seedRun).orElse(null);
+    if (!isSeedRunActive()) {
+      Refusals.attempt(null, null, () -> harvests.get(name)).ifPresent(this::show);
+    }
+  }
+
+  /** Whether a batch job is adding seeds that this page started. */
+  public boolean isSeedRunActive() {
+    if (seedRun == null) {
+      return false;
+    }
+    if (seedRunStatus == null) {
+      return true;
+    }
+    String status = seedRunStatus.status();
+    return status.equals("STARTING") || status.equals("STARTED") || status.equals("STOPPING");
+  }
+
+  public Long getSeedRun() {
+    return seedRun;
+  }
+
+  public SeedAdditionStatus getSeedRunStatus() {
+    return seedRunStatus;
+  }
+
+  /** Share of the list's lines the job has handled, 0 to 100. */
+  public int getSeedRunPercent() {
+    return seedRunStatus == null || seedRunStatus.report() == null
+        ? 0
+        : seedRunStatus.report().percentDone();
   }
 
   public void activate() {

@@ -1,4 +1,4 @@
-package org.netarchive.ee.batch.interfaces.domains.batch;
+package org.netarchive.ee.batch.interfaces.lists.batch;
 
 import jakarta.batch.api.BatchProperty;
 import jakarta.batch.api.chunk.AbstractItemReader;
@@ -15,13 +15,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Reads a list of domain names, one per line (UTF-8; blank lines and lines starting with '#' are
- * skipped). The checkpoint is the number of the last line read, so a restart goes on after it.
- * Items are {@link DomainLine}s with only the text set.
+ * Reads an uploaded list, one item per line (UTF-8, bad bytes replaced; blank lines and lines
+ * starting with '#' are skipped). The checkpoint is the number of the last line read, so a restart
+ * goes on after it. Items are {@link ListLine}s.
  */
-@Named("domainListReader")
+@Named("lineListReader")
 @Dependent
-public class DomainListReader extends AbstractItemReader {
+public class LineListReader extends AbstractItemReader {
 
   @Inject
   @BatchProperty(name = "file")
@@ -33,7 +33,7 @@ public class DomainListReader extends AbstractItemReader {
   @Override
   public void open(Serializable checkpoint) throws IOException {
     if (file == null || file.isBlank()) {
-      throw new IllegalArgumentException("The create-domains job needs the job parameter 'file'");
+      throw new IllegalArgumentException("The list reader needs the job parameter 'file'");
     }
     reader =
         new BufferedReader(
@@ -56,7 +56,7 @@ public class DomainListReader extends AbstractItemReader {
       lineNumber++;
       String text = line.strip();
       if (!text.isEmpty() && !text.startsWith("#")) {
-        return new DomainLine(lineNumber, text, null, null);
+        return new ListLine(lineNumber, text);
       }
     }
     return null;
