@@ -23,6 +23,8 @@ import org.netarchive.ee.scheduler.domain.model.domain.DomainPassword;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
 import org.netarchive.ee.scheduler.domain.model.domain.SeedList;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
 
 /**
  * Domains, their configurations, seed lists and passwords. Viewers read; curators and admins
@@ -34,6 +36,7 @@ public class DomainService {
 
   @Inject private DomainRepository domains;
   @Inject private DefaultTemplate defaultTemplate;
+  @Inject private HarvestTemplateRepository templates;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -167,6 +170,7 @@ public class DomainService {
   @RolesAllowed({"admin", "curator"})
   public ConfigurationView addConfiguration(String domainName, ConfigurationView wanted) {
     Domain domain = find(domainName);
+    offeredTemplate(wanted.templateId());
     DomainConfiguration configuration =
         domain.addConfiguration(wanted.name(), wanted.templateId(), wanted.settings());
     wire(domain, configuration, wanted);
@@ -183,6 +187,9 @@ public class DomainService {
         configuration.version(),
         wanted.version());
     configuration.apply(wanted.settings());
+    if (configuration.templateId() != wanted.templateId()) {
+      offeredTemplate(wanted.templateId());
+    }
     configuration.changeTemplate(wanted.templateId());
     wire(domain, configuration, wanted);
     domains.flush();
@@ -291,6 +298,29 @@ public class DomainService {
             () ->
                 new NotFoundException(
                     "Domain '" + domain.name() + "' has no configuration '" + name + "'"));
+  }
+
+  /**
+   * Refuses, for the field {@code templateId}, a template that does not exist or is deactivated:
+   * deactivated templates are kept for the jobs that used them, not offered for new crawls.
+   */
+  private void offeredTemplate(long templateId) {
+    HarvestTemplate template =
+        templates
+            .find(templateId)
+            .orElseThrow(
+                () ->
+                    new InvalidFieldException(
+                        "templateId", "There is no crawl template with id " + templateId));
+    if (!template.active()) {
+      throw new InvalidFieldException(
+          "templateId",
+          "Crawl template '"
+              + template.name()
+              + "' (id "
+              + templateId
+              + ") is deactivated; activate it or choose another one");
+    }
   }
 
   /** Runs a change; what the domain model refuses is reported as a problem of {@code field}. */

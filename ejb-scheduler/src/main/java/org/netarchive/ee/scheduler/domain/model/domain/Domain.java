@@ -57,7 +57,7 @@ public class Domain {
   @Column(name = "tld", nullable = false, length = 64)
   private String topLevelDomain;
 
-  @Column(name = "comments", length = 4000)
+  @Column(name = "comments", length = Comments.MAX_LENGTH)
   private String comments;
 
   @ElementCollection(fetch = FetchType.LAZY)
@@ -226,7 +226,7 @@ public class Domain {
   }
 
   public void changeComments(String newComments) {
-    this.comments = newComments;
+    this.comments = Comments.checked("domain '" + name + "'", newComments);
   }
 
   /**

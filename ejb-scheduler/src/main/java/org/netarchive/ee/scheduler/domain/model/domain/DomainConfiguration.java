@@ -67,7 +67,7 @@ public class DomainConfiguration {
   @Column(name = "extract_javascript", nullable = false)
   private boolean extractJavascript;
 
-  @Column(name = "comments", length = 4000)
+  @Column(name = "comments", length = Comments.MAX_LENGTH)
   private String comments;
 
   @ManyToMany(fetch = FetchType.LAZY)
@@ -115,7 +115,7 @@ public class DomainConfiguration {
   }
 
   public void changeComments(String newComments) {
-    this.comments = newComments;
+    this.comments = Comments.checked(describe(), newComments);
   }
 
   /** Uses exactly these seed lists, which must belong to the same domain; at least one. */

@@ -66,6 +66,7 @@ public record DomainName(String ascii, String unicode) {
     if (input == null || input.isBlank()) {
       throw new InvalidDomainNameException(String.valueOf(input), whenBlank);
     }
+    refuseInvisible(input);
     String name = input.strip().toLowerCase(Locale.ROOT);
     if (name.endsWith(".")) {
       name = name.substring(0, name.length() - 1);
@@ -74,6 +75,28 @@ public record DomainName(String ascii, String unicode) {
       name = name.substring(1, name.length() - 1);
     }
     return name;
+  }
+
+  /**
+   * Refuses the invisible characters that IDNA maps to nothing (zero-width space and joiners, soft
+   * hyphen, word joiner, byte order mark, variation selectors): the name would be stored without
+   * them, so what was typed or pasted would silently differ from what is kept.
+   */
+  private static void refuseInvisible(String input) {
+    for (int i = 0; i < input.length(); ) {
+      int c = input.codePointAt(i);
+      if (Character.getType(c) == Character.FORMAT
+          || c == 0x034F
+          || (c >= 0x180B && c <= 0x180D)
+          || (c >= 0xFE00 && c <= 0xFE0F)) {
+        throw new InvalidDomainNameException(
+            input,
+            String.format(
+                "it contains the invisible character U+%04X (%s) at position %d; remove it",
+                c, Character.getName(c), input.codePointCount(0, i) + 1));
+      }
+      i += Character.charCount(c);
+    }
   }
 
   private static DomainName ipAddress(String name) {

@@ -37,7 +37,13 @@ public class DomainPassword {
   @Column(name = "name", nullable = false, length = 128)
   private String name;
 
-  @Column(name = "url", nullable = false, length = 2048)
+  /** Longest URL kept. */
+  public static final int MAX_URL_LENGTH = 2048;
+
+  /** Longest realm or user name kept. */
+  public static final int MAX_PART_LENGTH = 256;
+
+  @Column(name = "url", nullable = false, length = MAX_URL_LENGTH)
   private String url;
 
   @Column(name = "realm", nullable = false, length = 256)
@@ -49,7 +55,7 @@ public class DomainPassword {
   @Column(name = "password", nullable = false, length = 256)
   private String password;
 
-  @Column(name = "comments", length = 4000)
+  @Column(name = "comments", length = Comments.MAX_LENGTH)
   private String comments;
 
   @Version
@@ -68,7 +74,7 @@ public class DomainPassword {
       String comments) {
     this.domain = domain;
     this.name = Names.check("password", name);
-    this.comments = comments;
+    this.comments = Comments.checked(owner(domain.name(), this.name), comments);
     change(url, realm, username, password);
   }
 
@@ -114,6 +120,10 @@ public class DomainPassword {
       throw new IllegalArgumentException(
           "The URL '" + url + "' of " + owner + " is not an http(s) URL: " + e.getReason());
     }
+    if (url.strip().length() > MAX_URL_LENGTH) {
+      throw new IllegalArgumentException(
+          "The URL of " + owner + " is longer than " + MAX_URL_LENGTH + " characters");
+    }
     return url.strip();
   }
 
@@ -127,6 +137,18 @@ public class DomainPassword {
   public static String required(String owner, String part, String value) {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException("The " + part + " of " + owner + " is required");
+    }
+    if (value.strip().length() > MAX_PART_LENGTH) {
+      throw new IllegalArgumentException(
+          "The "
+              + part
+              + " of "
+              + owner
+              + " is "
+              + value.strip().length()
+              + " characters long; at most "
+              + MAX_PART_LENGTH
+              + " are kept");
     }
     return value.strip();
   }

@@ -37,7 +37,7 @@ public class SeedList {
   @Column(name = "seeds", nullable = false, length = MAX_TEXT_LENGTH)
   private String seeds;
 
-  @Column(name = "comments", length = 4000)
+  @Column(name = "comments", length = Comments.MAX_LENGTH)
   private String comments;
 
   @Version
@@ -49,7 +49,7 @@ public class SeedList {
   SeedList(Domain domain, String name, List<String> seeds, String comments) {
     this.domain = domain;
     this.name = Names.check("seed list", name);
-    this.comments = comments;
+    this.comments = Comments.checked(describe(), comments);
     changeSeeds(seeds);
   }
 
@@ -97,7 +97,7 @@ public class SeedList {
   }
 
   public void changeComments(String newComments) {
-    this.comments = newComments;
+    this.comments = Comments.checked(describe(), newComments);
   }
 
   private String describe() {

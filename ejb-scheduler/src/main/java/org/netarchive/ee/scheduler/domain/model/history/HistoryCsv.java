@@ -1,5 +1,6 @@
 package org.netarchive.ee.scheduler.domain.model.history;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -69,7 +70,20 @@ public final class HistoryCsv {
    *
    * @throws IllegalArgumentException saying which field is wrong and why
    */
+  /** How far ahead of this server's clock a start may be, for clocks that differ a little. */
+  public static final Duration CLOCK_SKEW = Duration.ofMinutes(15);
+
   public static HistoryLine parse(String line) {
+    return parse(line, Instant.now());
+  }
+
+  /**
+   * Reads one line after the header, refusing a start after {@code now} plus {@link #CLOCK_SKEW}: a
+   * harvest from the future would count as a domain's best for ever.
+   *
+   * @throws IllegalArgumentException saying which field is wrong and why
+   */
+  static HistoryLine parse(String line, Instant now) {
     List<String> fields = split(line);
     if (fields.size() != FIELDS) {
       throw new IllegalArgumentException(
@@ -98,6 +112,12 @@ public final class HistoryCsv {
     }
     long job = number("job", fields.get(3), 1);
     Instant started = instant(fields.get(4));
+    if (started.isAfter(now.plus(CLOCK_SKEW))) {
+      throw new IllegalArgumentException(
+          "started: "
+              + fields.get(4)
+              + " is in the future; a harvest history records harvests that have been made");
+    }
     long objects = number("objects", fields.get(5), 0);
     long bytes = number("bytes", fields.get(6), 0);
     StopReason stopReason = stopReason(fields.get(7));

@@ -53,6 +53,12 @@ public class Schedule {
   public static final int MAX_NAME_LENGTH = 128;
   public static final int MAX_COMMENTS_LENGTH = 4000;
 
+  /** The earliest start or end a schedule takes. */
+  public static final Instant EARLIEST = Instant.EPOCH;
+
+  /** The latest start or end a schedule takes. */
+  public static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
   /** The zone of a schedule that names none. */
   public static final ZoneId DEFAULT_TIME_ZONE = ZoneId.of("UTC");
 
@@ -514,6 +520,8 @@ public class Schedule {
         throw new InvalidScheduleException(
             ScheduleField.MAX_RUNS, prefix + "number of runs must be at least 1, not " + maxRuns);
       }
+      checkYear(ScheduleField.START, prefix, "start", start);
+      checkYear(ScheduleField.END, prefix, "end", end);
       if (end != null && start != null && !end.isAfter(start)) {
         throw new InvalidScheduleException(
             ScheduleField.END, prefix + "end " + end + " must be after the start " + start);
@@ -521,6 +529,17 @@ public class Schedule {
       ZoneId zone = checkTimeZone(prefix);
       return new Definition(
           checkedName, checkedComments, kind, frequency, start, end, maxRuns, zone);
+    }
+
+    /**
+     * Refuses a moment outside the years 1970 to 9999: dates far beyond overflow the calendar
+     * arithmetic of the next runs, and the database's timestamps end with year 9999.
+     */
+    private static void checkYear(ScheduleField field, String prefix, String what, Instant at) {
+      if (at != null && (at.isBefore(EARLIEST) || at.isAfter(LATEST))) {
+        throw new InvalidScheduleException(
+            field, prefix + what + " " + at + " must be in the years 1970 to 9999");
+      }
     }
 
     /** The anchors given, in reading order, each with its field. */

@@ -105,4 +105,20 @@ class DomainNameTest {
         .isInstanceOf(InvalidDomainNameException.class)
         .hasMessageContaining("a host name is required");
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "'kb\u200B.dk', U+200B, ZERO WIDTH SPACE, 3",
+    "'\uFEFFkb.dk', U+FEFF, ZERO WIDTH NO-BREAK SPACE, 1",
+    "'k\u00ADb.dk', U+00AD, SOFT HYPHEN, 2",
+    "'kb.d\u200Dk', U+200D, ZERO WIDTH JOINER, 5",
+  })
+  void givenInvisibleCharacter_whenParsing_thenRefusedNamingItAndItsPosition(
+      String input, String code, String name, int position) {
+    assertThatThrownBy(() -> DomainName.of(input))
+        .isInstanceOf(InvalidDomainNameException.class)
+        .hasMessageContaining(code)
+        .hasMessageContaining(name)
+        .hasMessageContaining("at position " + position);
+  }
 }

@@ -111,4 +111,20 @@ class HistoryCsvTest {
         .isThrownBy(() -> HistoryCsv.parse(line))
         .withMessageStartingWith(error);
   }
+
+  @Test
+  void givenAStartInTheFuture_whenParsed_thenRefusedBeyondTheClockSkewOnly() {
+    Instant now = Instant.parse("2026-11-25T12:00:00Z");
+    String line = "kb.dk,defaultconfig,Old,1,%s,1,1,DOWNLOAD_COMPLETE";
+
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> HistoryCsv.parse(line.formatted("2999-01-01T00:00:00Z"), now))
+        .withMessage(
+            "started: 2999-01-01T00:00:00Z is in the future; a harvest history records harvests"
+                + " that have been made");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> HistoryCsv.parse(line.formatted("2026-11-25T12:16:00Z"), now));
+    assertThat(HistoryCsv.parse(line.formatted("2026-11-25T12:14:00Z"), now).started())
+        .isEqualTo(Instant.parse("2026-11-25T12:14:00Z"));
+  }
 }

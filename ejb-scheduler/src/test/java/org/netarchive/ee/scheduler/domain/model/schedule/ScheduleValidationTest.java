@@ -28,6 +28,19 @@ class ScheduleValidationTest {
   static Stream<Arguments> invalidDefinitions() {
     return Stream.of(
         refused(
+            "Schedule 'nightly': start +999999999-01-01T00:00:00Z must be in the years 1970 to"
+                + " 9999",
+            () ->
+                nightly()
+                    .every(1, FrequencyUnit.DAYS)
+                    .startingAt(Instant.parse("+999999999-01-01T00:00:00Z"))),
+        refused(
+            "Schedule 'nightly': end 1969-12-31T00:00:00Z must be in the years 1970 to 9999",
+            () ->
+                nightly()
+                    .every(1, FrequencyUnit.DAYS)
+                    .endingAt(Instant.parse("1969-12-31T00:00:00Z"))),
+        refused(
             "Schedule name is missing; give 1-128 characters", () -> Schedule.builder(null).once()),
         refused(
             "Schedule name '   ' is blank; give 1-128 characters",

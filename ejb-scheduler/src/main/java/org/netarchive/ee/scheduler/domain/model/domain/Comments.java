@@ -1,0 +1,38 @@
+package org.netarchive.ee.scheduler.domain.model.domain;
+
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+
+/** The free-text comments of a domain, a configuration or a seed list. */
+final class Comments {
+
+  /** Longest comments kept, as long as their database columns. */
+  static final int MAX_LENGTH = 4000;
+
+  private Comments() {}
+
+  /**
+   * The comments, if they fit.
+   *
+   * @param owner what they belong to, for the message, e.g. "domain 'kb.dk'"
+   * @throws RuleViolation for the field {@code comments} if they are longer than {@value
+   *     #MAX_LENGTH} characters
+   */
+  static String checked(String owner, String comments) {
+    if (comments != null && comments.length() > MAX_LENGTH) {
+      throw new RuleViolation(
+          "comments",
+          "comments.tooLong",
+          "The comments of "
+              + owner
+              + " are "
+              + comments.length()
+              + " characters long; at most "
+              + MAX_LENGTH
+              + " are kept",
+          owner,
+          comments.length(),
+          MAX_LENGTH);
+    }
+    return comments;
+  }
+}
