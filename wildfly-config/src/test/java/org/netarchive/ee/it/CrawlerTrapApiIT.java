@@ -109,4 +109,38 @@ class CrawlerTrapApiIT {
     JsonObject page = json(admin.get("/api/crawler-traps?name=" + segment(name) + "&size=5"));
     assertThat(page.getJsonNumber("total").longValue()).isEqualTo(1);
   }
+
+  @Test
+  void givenAnExpressionThatBacktracksCatastrophically_whenCreating_thenRefusedNamingIt()
+      throws Exception {
+    String name = uniqueName();
+
+    HttpResponse<String> refused =
+        admin.post("/api/crawler-traps", list(name, ".*ok.*", "^(a|a)*$").build());
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(json(refused).getString("field")).isEqualTo("expressions");
+    assertThat(json(refused).getString("detail"))
+        .startsWith("Crawler trap '^(a|a)*$' of global crawler trap list '" + name + "'")
+        .contains("exponential time", "'(a|a)*'");
+    assertThat(admin.get(path(name)).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void givenAChangeOfTheDescriptionOnly_whenUpdating_thenTheExpressionsAreKept() throws Exception {
+    String name = uniqueName();
+    JsonObject created = json(admin.post("/api/crawler-traps", list(name, ".*calendar.*").build()));
+
+    HttpResponse<String> changed =
+        admin.put(
+            path(name),
+            Json.createObjectBuilder()
+                .add("version", created.getInt("version"))
+                .add("description", "calendars only")
+                .build());
+
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
+    assertThat(json(changed).getString("description")).isEqualTo("calendars only");
+    assertThat(json(changed).getJsonArray("expressions").getString(0)).isEqualTo(".*calendar.*");
+  }
 }

@@ -12,6 +12,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.common.template.CrawlTemplate;
 
 /** The domain part of the REST API on the real server and database. */
 @ExtendWith(ArquillianExtension.class)
@@ -275,13 +276,13 @@ class DomainApiIT {
     assertThat(json(removeUsed).getString("detail")).contains("'defaultconfig'");
     assertThat(read.body()).contains("intranet").doesNotContain("s3cret-value");
 
-    // Taken out of the configuration, it can be removed; then it is gone.
+    // Taken out of the configuration (an empty list; an absent one keeps it), it can be removed;
+    // then it is gone.
     int version = json(read).getJsonArray("configurations").getJsonObject(0).getInt("version");
     admin.put(
         "/api/domains/" + name + "/configurations/defaultconfig",
         Json.createObjectBuilder()
-            .add("templateId", configuration.getJsonNumber("templateId").longValue())
-            .add("seedLists", Json.createArrayBuilder().add("defaultseeds"))
+            .add("passwords", Json.createArrayBuilder())
             .add("version", version)
             .build());
     HttpResponse<String> removed = admin.delete(path + "/intranet");
@@ -335,5 +336,65 @@ class DomainApiIT {
     assertThat(admin.get("/api/domains/" + a).statusCode()).isEqualTo(200);
     assertThat(admin.get("/api/domains/" + b).statusCode()).isEqualTo(200);
     assertThat(json(admin.get("/api/domains/" + b)).getJsonArray("configurations")).hasSize(1);
+  }
+
+  @Test
+  void givenAZeroWidthSpaceInTheName_whenCreating_thenRefusedNamingItAndItsPosition()
+      throws Exception {
+    String name = "it-\u200B" + UUID.randomUUID().toString().substring(0, 8) + ".dk";
+
+    HttpResponse<String> refused =
+        admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(json(refused).getString("field")).isEqualTo("name");
+    assertThat(json(refused).getString("detail"))
+        .contains("U+200B (ZERO WIDTH SPACE) at position 4");
+    assertThat(admin.get("/api/domains/" + name.replace("\u200B", "")).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void givenATemplateIdThatDoesNotExist_whenAddingAConfiguration_thenRefusedNamingIt()
+      throws Exception {
+    String name = uniqueDomain();
+    admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+
+    HttpResponse<String> refused =
+        admin.post(
+            "/api/domains/" + name + "/configurations",
+            Json.createObjectBuilder().add("name", "other").add("templateId", 987654321).build());
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(json(refused).getString("field")).isEqualTo("templateId");
+    assertThat(json(refused).getString("detail"))
+        .isEqualTo("There is no crawl template with id 987654321");
+  }
+
+  @Test
+  void givenADeactivatedTemplate_whenAddingAConfiguration_thenRefusedNamingIt() throws Exception {
+    String domain = uniqueDomain();
+    admin.post("/api/domains", Json.createObjectBuilder().add("name", domain).build());
+    String template = "it-" + UUID.randomUUID().toString().substring(0, 8);
+    admin.putXml(
+        "/api/templates/" + template, CrawlTemplate.defaultTemplate().text() + "<!-- old -->\n");
+    long id =
+        json(admin.post("/api/templates/" + template + "/deactivate"))
+            .getJsonNumber("id")
+            .longValue();
+
+    HttpResponse<String> refused =
+        admin.post(
+            "/api/domains/" + domain + "/configurations",
+            Json.createObjectBuilder().add("name", "old").add("templateId", id).build());
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(json(refused).getString("field")).isEqualTo("templateId");
+    assertThat(json(refused).getString("detail"))
+        .isEqualTo(
+            "Crawl template '"
+                + template
+                + "' (id "
+                + id
+                + ") is deactivated; activate it or choose another one");
   }
 }

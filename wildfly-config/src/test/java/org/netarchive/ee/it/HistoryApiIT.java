@@ -95,4 +95,26 @@ class HistoryApiIT {
     assertThat(admin.get("/api/history/domains/nowhere-" + UUID.randomUUID() + ".dk").statusCode())
         .isEqualTo(404);
   }
+
+  @Test
+  void givenALineDatedInTheFuture_whenImporting_thenRefusedAndNotImported() throws Exception {
+    String domain = uniqueDomain();
+    admin.post("/api/domains", Json.createObjectBuilder().add("name", domain).build());
+    String csv =
+        HEADER
+            + "\n"
+            + domain
+            + ",defaultconfig,Snapshot 2999,1,2999-03-01T02:00:00Z,1000000,1000000000,SIZE_LIMIT\n";
+
+    HttpResponse<String> imported = admin.post("/api/history", "text/csv; charset=UTF-8", csv);
+
+    assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+    assertThat(json(imported).getJsonNumber("imported").longValue()).isZero();
+    assertThat(json(imported).getJsonArray("problems").getJsonObject(0).getString("reason"))
+        .isEqualTo(
+            "started: 2999-03-01T02:00:00Z is in the future; a harvest history records harvests"
+                + " that have been made");
+    assertThat(json(admin.get("/api/history/domains/" + domain)).getJsonNumber("total").longValue())
+        .isZero();
+  }
 }

@@ -137,4 +137,61 @@ class ScheduleApiIT {
     HttpResponse<String> refused = viewer.post("/api/schedules", nightly(uniqueName()).build());
     assertThat(refused.statusCode()).isEqualTo(403);
   }
+
+  @Test
+  void givenAStartInYear999999999_whenCreating_thenRefusedNamingTheStart() throws Exception {
+    HttpResponse<String> refused =
+        admin.post(
+            "/api/schedules",
+            nightly(uniqueName()).add("start", "+999999999-01-01T00:00:00Z").build());
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(json(refused).getString("field")).isEqualTo("start");
+    assertThat(json(refused).getString("detail"))
+        .contains("+999999999-01-01T00:00:00Z", "in the years 1970 to 9999");
+  }
+
+  @Test
+  void givenAChangeOfTheCommentsOnly_whenUpdating_thenTheTimingAndEndingAreKept() throws Exception {
+    String name = uniqueName();
+    JsonObject created =
+        json(
+            admin.post(
+                "/api/schedules",
+                nightly(name)
+                    .add("weekday", "SUNDAY")
+                    .add("unit", "WEEKS")
+                    .add("maxRuns", 4)
+                    .build()));
+
+    HttpResponse<String> changed =
+        admin.put(
+            "/api/schedules/" + name,
+            Json.createObjectBuilder()
+                .add("version", created.getInt("version"))
+                .add("comments", "only this")
+                .build());
+    HttpResponse<String> daily =
+        admin.put(
+            "/api/schedules/" + name,
+            Json.createObjectBuilder()
+                .add("version", json(changed).getInt("version"))
+                .add("kind", "REPEATING")
+                .add("unit", "DAYS")
+                .add("every", 1)
+                .add("hour", 4)
+                .add("minute", 0)
+                .build());
+
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
+    assertThat(json(changed).getString("comments")).isEqualTo("only this");
+    assertThat(json(changed).getString("unit")).isEqualTo("WEEKS");
+    assertThat(json(changed).getString("weekday")).isEqualTo("SUNDAY");
+    assertThat(json(changed).getInt("maxRuns")).isEqualTo(4);
+    assertThat(json(changed).getString("timeZone")).isEqualTo("Europe/Copenhagen");
+    assertThat(daily.statusCode()).as(daily.body()).isEqualTo(200);
+    assertThat(json(daily).getString("unit")).isEqualTo("DAYS");
+    assertThat(json(daily).getString("weekday", null)).isNull();
+    assertThat(json(daily).getInt("maxRuns")).isEqualTo(4);
+  }
 }

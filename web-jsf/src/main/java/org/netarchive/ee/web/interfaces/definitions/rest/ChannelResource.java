@@ -37,7 +37,7 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  *   <li>{@code POST /api/channels} {@code {"name": "FOCUSED", "kind": "SELECTIVE", "comments":
  *       "..."}} — create (201); the name is 1 to 60 letters A-Z and digits, upper-cased
  *   <li>{@code PUT /api/channels/{name}} {@code {"comments": "...", "version": 0}} — change the
- *       comments; name and kind never change
+ *       comments (absent: kept; empty: removed); name and kind never change
  *   <li>{@code POST /api/channels/{name}/default} — make it the default of its kind
  * </ul>
  */
@@ -94,7 +94,8 @@ public class ChannelResource {
   public ChannelView update(@PathParam("name") String name, ChannelChange change) {
     required("body", change);
     int version = required("version", change.version());
-    return channels.update(name, version, change.comments());
+    String comments = change.comments() == null ? channels.get(name).comments() : change.comments();
+    return channels.update(name, version, comments);
   }
 
   @POST

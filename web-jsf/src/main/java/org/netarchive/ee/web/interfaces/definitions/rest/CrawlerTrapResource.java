@@ -28,15 +28,19 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  * syntax, as Heritrix reads them) for URIs no harvest should crawl; new jobs get the expressions of
  * every active list. Everyone reads them; only admins create, change, activate and deactivate them.
  * An expression that does not compile is refused with 400, field {@code expressions}, naming it and
- * the syntax error.
+ * the syntax error; so is one that can backtrack catastrophically (a group repeated without bound
+ * around a repetition, {@code (a+)+}, or around alternatives that start alike, {@code (a|a)*}):
+ * Heritrix matches every discovered URI against the expressions with java.util.regex, which has no
+ * time bound, so such shapes are refused when they are stored (see CrawlerTraps in the domain
+ * model).
  *
  * <ul>
  *   <li>{@code GET /api/crawler-traps?name=cal*&page=0&size=50} — paged list, name glob filter
  *   <li>{@code GET /api/crawler-traps/{name}} — one list
  *   <li>{@code POST /api/crawler-traps} {@code {"name": "Calendars", "description": "...",
  *       "expressions": [".*calendar.*"]}} — create an active list (201)
- *   <li>{@code PUT /api/crawler-traps/{name}} — the same fields and {@code version}: replaces the
- *       description and expressions (a missing {@code name} keeps the name)
+ *   <li>{@code PUT /api/crawler-traps/{name}} — the same fields and {@code version}: an absent
+ *       field keeps its value, an empty description removes it, a new {@code name} renames it
  *   <li>{@code POST /api/crawler-traps/{name}/activate}, {@code .../deactivate}
  * </ul>
  */
@@ -90,8 +94,13 @@ public class CrawlerTrapResource {
       @PathParam("name") String name, CrawlerTrapListRequest request) {
     required("body", request);
     int version = required("version", request.version());
-    List<String> expressions = required("expressions", request.expressions());
-    return traps.update(name, version, request.name(), request.description(), expressions);
+    CrawlerTrapListView stored = traps.get(name);
+    return traps.update(
+        name,
+        version,
+        request.name(),
+        request.description() == null ? stored.description() : request.description(),
+        request.expressions() == null ? stored.expressions() : request.expressions());
   }
 
   @POST

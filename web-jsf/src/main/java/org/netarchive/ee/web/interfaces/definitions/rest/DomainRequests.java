@@ -10,7 +10,10 @@ public final class DomainRequests {
   /** Create a domain. */
   public record NewDomain(String name, String comments) {}
 
-  /** Change a domain's own fields; {@code version} is the version the change was made on. */
+  /**
+   * Change a domain's own fields; {@code version} is the version the change was made on. Absent
+   * fields keep their values.
+   */
   public record DomainChange(
       Integer version,
       String comments,
@@ -22,7 +25,10 @@ public final class DomainRequests {
   public record SeedListRequest(
       String name, List<String> seeds, String comments, Integer version) {}
 
-  /** Create or change a configuration. Absent limits take the defaults. */
+  /**
+   * Create or change a configuration. Created, absent limits take the defaults; changed, absent
+   * members keep their values.
+   */
   public record ConfigurationRequest(
       String name,
       Long templateId,

@@ -26,6 +26,7 @@ import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationV
 import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.PasswordView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
+import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
@@ -39,7 +40,11 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 
 /**
  * Domains: {@code /api/domains}. Viewers read; curators and admins create and change. Changes carry
- * the {@code version} they were made on and are refused with 409 when it is stale.
+ * the {@code version} they were made on and are refused with 409 when it is stale. A change ({@code
+ * PUT}), as everywhere in the API, changes the members it gives: an absent (or null) member keeps
+ * its value, an empty text removes it ({@code "aliasOf": ""} ends an alias) and an empty list
+ * empties it ({@code "crawlerTraps": []}); a member the operation does not take is refused (400)
+ * naming it. Creating ({@code POST}), an absent member takes its default.
  *
  * <ul>
  *   <li>{@code GET /api/domains?name=kb*&page=0&size=50} — paged list, name glob filter
@@ -47,7 +52,8 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *   <li>{@code GET /api/domains/aliases?name=kb*&page=0&size=50} — domains that are aliases of
  *       another, by the domain they are an alias of; the glob matches either name
  *   <li>{@code POST /api/domains} {@code {"name": "kb.dk"}} — create (201)
- *   <li>{@code GET|PUT /api/domains/{name}} — read, change comments, traps, alias, default
+ *   <li>{@code GET|PUT /api/domains/{name}} — read, change comments, crawlerTraps, aliasOf,
+ *       defaultConfiguration
  *   <li>{@code POST|PUT /api/domains/{name}/seedlists[/{list}]}, {@code .../configurations[/{c}]},
  *       {@code POST .../passwords}
  *   <li>{@code DELETE /api/domains/{name}/passwords/{password}} — remove a password entry (204);
@@ -115,15 +121,16 @@ public class DomainResource {
   public DomainView update(@PathParam("name") String name, DomainChange change) {
     required("body", change);
     int version = required("version", change.version());
+    DomainView current = domains.get(name);
     return FieldProblem.check(
         "domain",
         () ->
             domains.update(
                 name,
                 version,
-                change.comments(),
-                change.crawlerTraps(),
-                change.aliasOf(),
+                kept(change.comments(), current.comments()),
+                kept(change.crawlerTraps(), current.crawlerTraps()),
+                kept(change.aliasOf(), current.aliasOf()),
                 change.defaultConfiguration()));
   }
 
@@ -150,9 +157,16 @@ public class DomainResource {
       @PathParam("name") String name, @PathParam("list") String list, SeedListRequest request) {
     required("body", request);
     int version = required("version", request.version());
-    List<String> seeds = required("seeds", request.seeds());
+    SeedListView current = seedList(name, list);
     return FieldProblem.check(
-        "seeds", () -> domains.updateSeedList(name, list, version, seeds, request.comments()));
+        "seeds",
+        () ->
+            domains.updateSeedList(
+                name,
+                list,
+                version,
+                kept(request.seeds(), current.seeds()),
+                kept(request.comments(), current.comments())));
   }
 
   @POST
@@ -178,9 +192,10 @@ public class DomainResource {
       ConfigurationRequest request) {
     required("body", request);
     int version = required("version", request.version());
+    ConfigurationView current = configuration(name, configuration);
     return FieldProblem.check(
         "configuration",
-        () -> domains.updateConfiguration(name, configuration, view(request, version)));
+        () -> domains.updateConfiguration(name, configuration, changed(current, request, version)));
   }
 
   @POST
@@ -213,6 +228,47 @@ public class DomainResource {
       @PathParam("name") String name, @PathParam("password") String password) {
     domains.removePassword(name, password);
     return Response.noContent().build();
+  }
+
+  /** The stored configuration with the members the request gives. */
+  private static ConfigurationView changed(
+      ConfigurationView c, ConfigurationRequest r, int version) {
+    return new ConfigurationView(
+        c.name(),
+        kept(r.templateId(), c.templateId()),
+        kept(r.maxObjects(), c.maxObjects()),
+        kept(r.maxBytes(), c.maxBytes()),
+        kept(r.maxRequestRate(), c.maxRequestRate()),
+        kept(r.maxHops(), c.maxHops()),
+        kept(r.honorRobots(), c.honorRobots()),
+        kept(r.extractJavascript(), c.extractJavascript()),
+        kept(r.seedLists(), c.seedLists()),
+        kept(r.passwords(), c.passwords()),
+        kept(r.comments(), c.comments()),
+        version);
+  }
+
+  /** The API's rule for changes: an absent (or null) member keeps the stored value. */
+  static <T> T kept(T given, T stored) {
+    return given == null ? stored : given;
+  }
+
+  private SeedListView seedList(String domain, String list) {
+    return domains.get(domain).seedLists().stream()
+        .filter(l -> l.name().equals(list))
+        .findFirst()
+        .orElseThrow(
+            () -> new NotFoundException("Domain '" + domain + "' has no seed list '" + list + "'"));
+  }
+
+  private ConfigurationView configuration(String domain, String configuration) {
+    return domains.get(domain).configurations().stream()
+        .filter(c -> c.name().equals(configuration))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new NotFoundException(
+                    "Domain '" + domain + "' has no configuration '" + configuration + "'"));
   }
 
   private static ConfigurationView view(ConfigurationRequest r, int version) {

@@ -8,14 +8,18 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.netarchive.ee.scheduler.application.schedule.ScheduleDefinition;
+import org.netarchive.ee.scheduler.application.schedule.ScheduleViews.ScheduleView;
 import org.netarchive.ee.scheduler.domain.model.schedule.FrequencyUnit;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleKind;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 
 /**
- * Create or change a schedule: its whole definition (absent fields mean none, or the default), and
- * for a change the {@code version} it was made on. The fields are those a schedule is read with, so
- * a read schedule can be changed and sent back.
+ * Create or change a schedule, and for a change the {@code version} it was made on. Created, absent
+ * fields mean none, or the default. Changed, as every change in the API, an absent (or null) field
+ * keeps its value and an empty text removes it; the fields that time the runs ({@code kind}, {@code
+ * unit}, {@code every}, {@code minute}, {@code hour}, {@code weekday}, {@code dayOfMonth}, {@code
+ * anyTime}) make one setting and are replaced together when any of them is given, and so are the
+ * two that end it ({@code end}, {@code maxRuns}).
  *
  * @param kind {@code REPEATING} or {@code ONCE}
  * @param unit {@code HOURS}, {@code DAYS}, {@code WEEKS} or {@code MONTHS}
@@ -58,6 +62,35 @@ public record ScheduleRequest(
         instant("end", end),
         maxRuns,
         timeZone);
+  }
+
+  /** The definition {@code stored} gets from this change. */
+  ScheduleDefinition changing(ScheduleView stored) {
+    boolean timing =
+        kind != null
+            || unit != null
+            || every != null
+            || minute != null
+            || hour != null
+            || weekday != null
+            || dayOfMonth != null
+            || anyTime != null;
+    boolean ending = end != null || maxRuns != null;
+    return new ScheduleDefinition(
+        name == null ? stored.name() : name,
+        comments == null ? stored.comments() : comments,
+        timing ? constant("kind", kind, ScheduleKind.class) : stored.kind(),
+        timing ? constant("unit", unit, FrequencyUnit.class) : stored.unit(),
+        timing ? every : stored.every(),
+        timing ? minute : stored.minute(),
+        timing ? hour : stored.hour(),
+        timing ? constant("weekday", weekday, DayOfWeek.class) : stored.weekday(),
+        timing ? dayOfMonth : stored.dayOfMonth(),
+        timing ? anyTime : stored.anyTime(),
+        start == null ? stored.start() : instant("start", start),
+        ending ? instant("end", end) : stored.end(),
+        ending ? maxRuns : stored.maxRuns(),
+        timeZone == null ? stored.timeZone() : timeZone);
   }
 
   private static <E extends Enum<E>> E constant(String field, String value, Class<E> type) {

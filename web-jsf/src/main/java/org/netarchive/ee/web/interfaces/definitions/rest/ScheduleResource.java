@@ -36,8 +36,10 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  *       "every": 1, "hour": 2, "minute": 30, "timeZone": "Europe/Copenhagen"}} — create (201);
  *       other fields: {@code comments}, {@code weekday} (WEEKS), {@code dayOfMonth} (MONTHS),
  *       {@code anyTime}, {@code start}, {@code end} or {@code maxRuns}
- *   <li>{@code PUT /api/schedules/{name}} — the same fields and {@code version}: replaces the whole
- *       definition (a missing {@code name} keeps the name)
+ *   <li>{@code PUT /api/schedules/{name}} — the same fields and {@code version}: an absent field
+ *       keeps its value, an empty text removes it, a new {@code name} renames it; the fields that
+ *       time the runs are replaced together when any of them is given, and so are {@code end} and
+ *       {@code maxRuns} (see {@link ScheduleRequest})
  * </ul>
  */
 @Path("schedules")
@@ -80,6 +82,6 @@ public class ScheduleResource {
   public ScheduleView update(@PathParam("name") String name, ScheduleRequest request) {
     required("body", request);
     int version = required("version", request.version());
-    return schedules.update(name, version, request.definition());
+    return schedules.update(name, version, request.changing(schedules.get(name)));
   }
 }

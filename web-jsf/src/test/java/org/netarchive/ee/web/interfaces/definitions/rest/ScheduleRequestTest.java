@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.time.DayOfWeek;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.application.schedule.ScheduleDefinition;
+import org.netarchive.ee.scheduler.application.schedule.ScheduleViews.ScheduleView;
 import org.netarchive.ee.scheduler.domain.model.schedule.FrequencyUnit;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleKind;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
@@ -73,5 +75,72 @@ class ScheduleRequestTest {
 
     assertThat(problem.field()).isEqualTo("start");
     assertThat(problem).hasMessageContaining("with an offset", "'2026-03-01T03:00'");
+  }
+
+  private static final ScheduleView WEEKLY =
+      new ScheduleView(
+          "Weekly news",
+          "Sundays",
+          ScheduleKind.REPEATING,
+          FrequencyUnit.WEEKS,
+          1,
+          0,
+          3,
+          DayOfWeek.SUNDAY,
+          null,
+          false,
+          Instant.parse("2026-01-01T00:00:00Z"),
+          null,
+          4,
+          "Europe/Copenhagen",
+          "every week",
+          List.of(),
+          7);
+
+  private static ScheduleRequest change(
+      String comments, String unit, Integer every, String end, Integer maxRuns) {
+    return new ScheduleRequest(
+        null, comments, null, unit, every, null, null, null, null, null, null, end, maxRuns, null,
+        7);
+  }
+
+  @Test
+  void givenAChangeOfTheCommentsOnly_whenApplied_thenEveryOtherFieldIsKept() {
+    ScheduleDefinition changed =
+        change("Sundays at three", null, null, null, null).changing(WEEKLY);
+
+    assertThat(changed)
+        .isEqualTo(
+            new ScheduleDefinition(
+                "Weekly news",
+                "Sundays at three",
+                ScheduleKind.REPEATING,
+                FrequencyUnit.WEEKS,
+                1,
+                0,
+                3,
+                DayOfWeek.SUNDAY,
+                null,
+                false,
+                Instant.parse("2026-01-01T00:00:00Z"),
+                null,
+                4,
+                "Europe/Copenhagen"));
+  }
+
+  @Test
+  void givenAPartOfTheTimingOrTheEnding_whenApplied_thenThatSettingIsReplacedAsAWhole() {
+    ScheduleDefinition timing = change(null, "DAYS", 2, null, null).changing(WEEKLY);
+    ScheduleDefinition ending = change(null, null, null, "", null).changing(WEEKLY);
+
+    assertThat(timing.unit()).isEqualTo(FrequencyUnit.DAYS);
+    assertThat(timing.every()).isEqualTo(2);
+    assertThat(timing.weekday()).isNull();
+    assertThat(timing.hour()).isNull();
+    assertThat(timing.maxRuns()).isEqualTo(4);
+    assertThat(ending.maxRuns()).isNull();
+    assertThat(ending.end()).isNull();
+    assertThat(ending.weekday()).isEqualTo(DayOfWeek.SUNDAY);
+    assertThat(ending.comments()).isEqualTo("Sundays");
   }
 }
