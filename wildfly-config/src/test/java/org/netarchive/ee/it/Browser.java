@@ -27,6 +27,7 @@ final class Browser implements AutoCloseable {
 
   private final WebDriver driver;
   private final Path profile;
+  private final java.util.List<String> violations = new java.util.ArrayList<>();
 
   Browser() throws IOException {
     this(null);
@@ -64,6 +65,11 @@ final class Browser implements AutoCloseable {
       options.addArguments("--lang=" + language, "--accept-lang=" + language);
       options.setExperimentalOption("prefs", java.util.Map.of("intl.accept_languages", language));
     }
+    // The console's messages, to find the pages' Content-Security-Policy violations (see close).
+    org.openqa.selenium.logging.LoggingPreferences logs =
+        new org.openqa.selenium.logging.LoggingPreferences();
+    logs.enable(org.openqa.selenium.logging.LogType.BROWSER, java.util.logging.Level.ALL);
+    options.setCapability("goog:loggingPrefs", logs);
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
     ChromeDriver chrome = new ChromeDriver(service, options);
@@ -158,11 +164,40 @@ final class Browser implements AutoCloseable {
     return file;
   }
 
+  /**
+   * The browser console's messages about a Content-Security-Policy blocking something, since the
+   * last call (the console is read once).
+   */
+  java.util.List<String> contentSecurityViolations() {
+    violations.addAll(
+        driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+            .map(org.openqa.selenium.logging.LogEntry::getMessage)
+            .filter(m -> m.contains("Content Security Policy"))
+            .toList());
+    java.util.List<String> found = java.util.List.copyOf(violations);
+    violations.clear();
+    return found;
+  }
+
+  /**
+   * Closes the browser, and fails when a page broke its Content-Security-Policy: a blocked script
+   * is a page that silently does less, so every browser test checks the policy of what it used.
+   */
   @Override
   public void close() throws IOException {
+    java.util.List<String> blocked;
+    try {
+      blocked = contentSecurityViolations();
+    } catch (org.openqa.selenium.WebDriverException gone) {
+      blocked = java.util.List.of();
+    }
     driver.quit();
     try (var files = Files.walk(profile)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+    if (!blocked.isEmpty()) {
+      throw new AssertionError(
+          "The browser's console reported Content-Security-Policy violations: " + blocked);
     }
   }
 }

@@ -2,7 +2,6 @@ package org.netarchive.ee.web.interfaces.rest;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,9 +12,10 @@ import java.util.Base64;
 /**
  * Authenticates REST API calls with HTTP Basic credentials against the application's security
  * domain. API clients get a 401 with a JSON error instead of the UI's login form; an already
- * logged-in UI session may call the API as well. Roles are checked by each resource.
+ * logged-in UI session may call the API as well (changes only with the proof SameOriginRequests
+ * asks for). Roles are checked by each resource. Declared in web.xml, after the filters every
+ * request passes.
  */
-@WebFilter(urlPatterns = "/api/*")
 public class ApiAuthentication extends HttpFilter {
   private static final long serialVersionUID = 1L;
 
