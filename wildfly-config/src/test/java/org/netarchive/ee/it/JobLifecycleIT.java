@@ -316,27 +316,33 @@ class JobLifecycleIT {
     String header = "domain,configuration,harvest,job,started,objects,bytes,stop_reason\n";
     String csv =
         header
-            // incomplete: the most objects; 100000 bytes/object, 1 GB / 100000 = 10000;
-            // 1000 + (10000 - 1000) / errorFactorBestGuess 2 = 5500
+            // incomplete, with more objects than the older complete harvest below, so the best
+            // (as NetarchiveSuite's DomainConfigurationTest pins it); 100000 bytes/object,
+            // 1 GB / 100000 = 10000; 1000 + (10000 - 1000) / errorFactorBestGuess 2 = 5500
             + d.get(1)
             + ","
             + harvest
             + ",Earlier,1,2025-01-01T00:00:00Z,1000,100000000,SIZE_LIMIT\n"
+            // complete but older and smaller: from it the estimate would be 500 + 9500 / 10
+            + d.get(1)
+            + ","
+            + harvest
+            + ",Earlier,2,2024-01-01T00:00:00Z,500,50000000,DOWNLOAD_COMPLETE\n"
             // complete: 1000 + (10000 - 1000) / errorFactorPrevResult 10 = 1900
             + d.get(4)
             + ","
             + harvest
             + ",Earlier,1,2025-01-01T00:00:00Z,1000,100000000,DOWNLOAD_COMPLETE\n"
-            // complete but under 50 objects: 38000 bytes/object, 1 GB / 38000 = 26315;
-            // 10 + (26315 - 10) / 10 = 2640
+            // complete, under 50 objects of 100 bytes: too few to believe so small an average,
+            // 38000 bytes/object, 1 GB / 38000 = 26315; 10 + (26315 - 10) / 10 = 2640
             + d.get(3)
             + ","
             + harvest
-            + ",Earlier,1,2025-01-01T00:00:00Z,10,100000000,DOWNLOAD_COMPLETE\n";
+            + ",Earlier,1,2025-01-01T00:00:00Z,10,1000,DOWNLOAD_COMPLETE\n";
     HttpResponse<String> imported = admin.post("/api/history", "text/csv; charset=UTF-8", csv);
     assertThat(json(imported).getJsonNumber("imported").longValue())
         .as(imported.body())
-        .isEqualTo(3);
+        .isEqualTo(4);
     Map<String, String> before = settings();
     try {
       putSettings(

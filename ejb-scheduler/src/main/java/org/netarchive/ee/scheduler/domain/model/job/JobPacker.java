@@ -118,12 +118,14 @@ public final class JobPacker {
       return Fit.BYTE_LIMIT;
     }
     long expected = candidate.expectedObjects();
-    if (expected > settings.maxTotalSize() - totalExpectedObjects) {
+    // A job expecting no objects yet takes any one, as a job's first configuration may exceed
+    // maxTotalSize too (NetarchiveSuite's DefaultJobGenerator).
+    if (totalExpectedObjects > 0 && expected > settings.maxTotalSize() - totalExpectedObjects) {
       return Fit.TOTAL_SIZE;
     }
     long min = Math.min(minExpectedObjects, expected);
     long max = Math.max(maxExpectedObjects, expected);
-    if (max - min >= settings.minAbsoluteSizeDifference() && !withinRelativeDifference(min, max)) {
+    if (max - min > settings.minAbsoluteSizeDifference() && !withinRelativeDifference(min, max)) {
       return Fit.RELATIVE_SIZE;
     }
     return Fit.FITS;
@@ -209,11 +211,12 @@ public final class JobPacker {
 
   /**
    * Whether max / min is at most maxRelativeSizeDifference, computed exactly as max &lt;=
-   * maxRelativeSizeDifference * min without overflow. With min 0 that holds only for max 0: any
-   * other count is infinitely many times 0.
+   * maxRelativeSizeDifference * min without overflow (NetarchiveSuite divides in floats, which
+   * differ only beyond 2^24 objects). A min of 0 counts as 1, as in NetarchiveSuite: a
+   * configuration expecting nothing is no reason to keep small ones out.
    */
   private boolean withinRelativeDifference(long min, long max) {
-    return Math.ceilDiv(max, settings.maxRelativeSizeDifference()) <= min;
+    return Math.ceilDiv(max, settings.maxRelativeSizeDifference()) <= Math.max(1, min);
   }
 
   private static long unlimitedAsLargest(long limit) {

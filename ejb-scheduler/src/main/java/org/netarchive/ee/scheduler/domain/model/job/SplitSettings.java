@@ -14,13 +14,13 @@ import java.util.Objects;
  * @param maxRelativeSizeDifference the largest expected object count in a job may be at most this
  *     many times the smallest (a factor, not a percentage; at least 1)
  * @param minAbsoluteSizeDifference when the largest and smallest expected object counts of a job
- *     differ by less than this, the relative difference does not matter (0 or more)
+ *     differ by at most this, the relative difference does not matter (0 or more)
  * @param errorFactorPrevResult the estimate of a configuration that was harvested completely
  *     assumes it grows by this part of what its limits allow (at least 1)
- * @param errorFactorBestGuess the same for a configuration that was never harvested completely (at
+ * @param errorFactorBestGuess the same for a configuration whose best harvest was incomplete (at
  *     least 1; usually smaller than {@code errorFactorPrevResult})
  * @param expectedAverageBytesPerObject the bytes per object assumed when the history does not say,
- *     and the least ever assumed (at least 1)
+ *     and instead of a smaller average of fewer than 50 objects (at least 1)
  * @param maxDomainSize the objects expected of a configuration never harvested, and the maximum
  *     assumed when neither configuration nor harvest limits a domain (at least 1)
  */

@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.netarchive.ee.scheduler.domain.model.history.StopReason;
 
 /**
- * The six checks of reference/000, each reached and not reached at its boundary. The settings are
- * small: at most 3 configurations and 1000 expected objects per job, a relative difference of at
- * most 10 unless the counts differ by less than 20.
+ * The six checks of reference/000, each reached and not reached at its boundary, as
+ * NetarchiveSuite's DefaultJobGenerator makes them. The settings are small: at most 3
+ * configurations and 1000 expected objects per job, a relative difference of at most 10 unless the
+ * counts differ by at most 20.
  */
 class JobPackerTest {
 
@@ -290,6 +294,19 @@ class JobPackerTest {
     }
 
     @Test
+    void givenAJobExpectingNoObjects_whenMoreThanMaxTotalSize_thenTotalSizeDoesNotStopIt() {
+      // DefaultJobGenerator.checkSpecificAcceptConditions checks the total only when the job's
+      // total count is above 0: like a first configuration, the large one may stand alone
+      JobPacker packer =
+          new JobPacker(new SplitSettings(3, 1000, Long.MAX_VALUE, 0, 10, 2, 1, 1), NONE);
+      packer.add(candidate(1, 0));
+
+      assertThat(packer.check(candidate(2, 5000))).isEqualTo(Fit.FITS);
+      packer.add(candidate(2, 5000));
+      assertThat(packer.check(candidate(3, 1))).isEqualTo(Fit.TOTAL_SIZE);
+    }
+
+    @Test
     void givenHugeExpectations_whenChecked_thenNoOverflowLetsThemIn() {
       JobPacker packer =
           new JobPacker(new SplitSettings(10, Long.MAX_VALUE, 10, 0, 10, 2, 1, 1), NONE);
@@ -335,30 +352,42 @@ class JobPackerTest {
     }
 
     @Test
-    void givenCountsExactlyMinAbsoluteApart_whenRelativelyTooFar_thenRelativeSize() {
+    void givenCountsExactlyMinAbsoluteApart_whenRelativelyTooFar_thenFits() {
+      // DefaultJobGenerator: "absDiff <= LIM_MIN_ABS_SIZE" is "difference too small to matter"
       JobPacker packer = packerWith(NONE, candidate(1, 1));
 
-      // 21 times as many and 20 more: the relative rule applies again
+      // 21 times as many, but exactly 20 more
+      assertThat(packer.check(candidate(2, 21))).isEqualTo(Fit.FITS);
+    }
+
+    @Test
+    void givenCountsOneMoreThanMinAbsoluteApart_whenRelativelyTooFar_thenRelativeSize() {
+      JobPacker packer = packerWith(NONE, candidate(1, 1));
+
+      // 22 times as many and 21 more: the relative rule applies again
+      assertThat(packer.check(candidate(2, 22))).isEqualTo(Fit.RELATIVE_SIZE);
+    }
+
+    @Test
+    void givenAJobWithNoExpectedObjects_whenCheckedAgainstZero_thenZeroCountsAsOne() {
+      // DefaultJobGenerator: "if (yminCountObjects == 0) yminCountObjects = 1"
+      JobPacker packer = packerWith(NONE, candidate(1, 0));
+
+      assertThat(packer.check(candidate(2, 0))).isEqualTo(Fit.FITS);
+      assertThat(packer.check(candidate(2, 20))).isEqualTo(Fit.FITS);
       assertThat(packer.check(candidate(2, 21))).isEqualTo(Fit.RELATIVE_SIZE);
     }
 
     @Test
-    void givenAJobWithNoExpectedObjects_whenCheckedAgainstZero_thenDefinedSafely() {
-      JobPacker packer = packerWith(NONE, candidate(1, 0));
-
-      assertThat(packer.check(candidate(2, 0))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 19))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 20))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenNoMinAbsoluteDifference_whenZeroAndZero_thenFitsAndZeroAndOneDoesNot() {
+    void givenNoMinAbsoluteDifference_whenZeroAndUpToTheFactor_thenFitsAndMoreDoesNot() {
       JobPacker packer =
           new JobPacker(new SplitSettings(3, 1000, 10, 0, 10, 2, 38_000, 5000), NONE);
       packer.add(candidate(1, 0));
 
       assertThat(packer.check(candidate(2, 0))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1))).isEqualTo(Fit.RELATIVE_SIZE);
+      assertThat(packer.check(candidate(2, 1))).isEqualTo(Fit.FITS);
+      assertThat(packer.check(candidate(2, 10))).isEqualTo(Fit.FITS);
+      assertThat(packer.check(candidate(2, 11))).isEqualTo(Fit.RELATIVE_SIZE);
     }
 
     @Test
@@ -386,6 +415,58 @@ class JobPackerTest {
       packer.add(candidate(1, 1));
 
       assertThat(packer.check(candidate(2, Long.MAX_VALUE / 2))).isEqualTo(Fit.FITS);
+    }
+  }
+
+  /** NetarchiveSuite's job-splitting tests, with their figures. */
+  @Nested
+  class NetarchiveSuiteFigures {
+
+    // DefaultJobGeneratorTest.testCanAcceptByteLimit: a job whose byte limit the harvest sets
+    @Test
+    void givenAHarvestLimitOf2MbAndAFirstConfigurationOf5Mb_whenChecked_thenAtLeast2MbFits() {
+      JobPacker packer = packerWith(2_000_000, candidate(1, 1, 5_000_000, 100));
+
+      assertThat(packer.check(candidate(1, 1, 2_000_000, 100))).isEqualTo(Fit.SAME_DOMAIN);
+      assertThat(packer.check(candidate(2, 1, 2_000_000, 100))).isEqualTo(Fit.FITS);
+      assertThat(packer.check(candidate(2, 1, 1_000_000, 100))).isEqualTo(Fit.BYTE_LIMIT);
+      assertThat(packer.check(candidate(2, 1, 3_000_000, 100))).isEqualTo(Fit.FITS);
+    }
+
+    // DefaultJobGeneratorTest.testCanAcceptByteLimit: a job whose byte limit the first
+    // configuration sets
+    @Test
+    void givenAHarvestLimitOf5MbAndAFirstConfigurationOf2Mb_whenChecked_thenOnly2MbFits() {
+      JobPacker packer = packerWith(5_000_000, candidate(1, 1, 2_000_000, 100));
+
+      assertThat(packer.check(candidate(2, 1, 2_000_000, 100))).isEqualTo(Fit.FITS);
+      assertThat(packer.check(candidate(2, 1, 1_000_000, 100))).isEqualTo(Fit.BYTE_LIMIT);
+      assertThat(packer.check(candidate(2, 1, 3_000_000, 100))).isEqualTo(Fit.BYTE_LIMIT);
+    }
+
+    // AbstractJobGeneratorTest.testAddConfigurationMinCountObjects: configurations limited to 4000
+    // objects and no bytes, each harvested completely (1 byte) with 112, 1112 and 2223 objects,
+    // expect 500, 1400 and 2400; with maxRelativeSizeDifference 3 and minAbsoluteSizeDifference 0
+    // the first two share a job and the third does not fit
+    @Test
+    void givenExpectationsOf500And1400_whenA2400WithAFactorOf3_thenRelativeSize() {
+      SplitSettings settings = new SplitSettings(10_000, 2_000_000, 3, 0, 10, 2, 38_000, 5000);
+      long[] expected = new long[3];
+      long[] objects = {112, 1112, 2223};
+      for (int i = 0; i < objects.length; i++) {
+        PastHarvest complete =
+            new PastHarvest(
+                objects[i], 1, StopReason.DOWNLOAD_COMPLETE, Instant.parse("2025-01-10T02:00:00Z"));
+        expected[i] =
+            ObjectEstimate.expectedObjects(settings, Optional.of(complete), 4000, NONE, NONE, NONE);
+      }
+      assertThat(expected).containsExactly(500, 1400, 2400);
+
+      JobPacker packer = new JobPacker(settings, NONE);
+      packer.add(candidate(1, expected[0]));
+      packer.add(candidate(2, expected[1]));
+
+      assertThat(packer.check(candidate(3, expected[2]))).isEqualTo(Fit.RELATIVE_SIZE);
     }
   }
 

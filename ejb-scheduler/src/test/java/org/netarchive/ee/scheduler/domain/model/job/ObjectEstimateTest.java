@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
 
 /**
- * The estimate of reference/000 on concrete cases, with the default settings: 38000 bytes per
- * object, maxDomainSize 5000, errorFactorPrevResult 10, errorFactorBestGuess 2.
+ * The estimate of reference/000 as NetarchiveSuite's tests pin it, on concrete cases, with the
+ * default settings: 38000 bytes per object, maxDomainSize 5000, errorFactorPrevResult 10,
+ * errorFactorBestGuess 2. {@link NetarchiveSuiteFigures} repeats NetarchiveSuite's own cases.
  */
 class ObjectEstimateTest {
 
@@ -58,9 +59,34 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenACompleteAndALargerMoreRecentIncompleteHarvest_whenBest_thenTheCompleteOne() {
+    void givenACompleteAndALargerMoreRecentIncompleteHarvest_whenBest_thenTheIncompleteOne() {
       PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, JAN);
       PastHarvest incomplete = harvest(5000, 90_000_000, SIZE_LIMIT, MAR);
+
+      assertThat(ObjectEstimate.best(List.of(incomplete, complete))).contains(incomplete);
+      assertThat(ObjectEstimate.best(List.of(complete, incomplete))).contains(incomplete);
+    }
+
+    @Test
+    void givenACompleteAndASmallerMoreRecentIncompleteHarvest_whenBest_thenTheCompleteOne() {
+      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest incomplete = harvest(99, 90_000_000, SIZE_LIMIT, MAR);
+
+      assertThat(ObjectEstimate.best(List.of(incomplete, complete))).contains(complete);
+    }
+
+    @Test
+    void givenALargerIncompleteHarvestBeforeTheLastComplete_whenBest_thenTheComplete() {
+      PastHarvest older = harvest(5000, 90_000_000, SIZE_LIMIT, JAN);
+      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, FEB);
+
+      assertThat(ObjectEstimate.best(List.of(older, complete))).contains(complete);
+    }
+
+    @Test
+    void givenAnIncompleteHarvestAsLargeAsANewerComplete_whenBest_thenTheComplete() {
+      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest incomplete = harvest(100, 9_000_000, SIZE_LIMIT, MAR);
 
       assertThat(ObjectEstimate.best(List.of(incomplete, complete))).contains(complete);
     }
@@ -85,13 +111,14 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenIncompleteHarvestsWithAsManyObjects_whenBest_thenMoreRecentThenMoreBytes() {
-      PastHarvest older = harvest(500, 9_000_000, SIZE_LIMIT, JAN);
-      PastHarvest recent = harvest(500, 1_000, TIME_LIMIT, FEB);
-      PastHarvest recentBigger = harvest(500, 2_000, TIME_LIMIT, FEB);
+    void givenIncompleteHarvestsWithAsManyObjects_whenBest_thenOlderThenMoreBytes() {
+      PastHarvest older = harvest(500, 1_000, SIZE_LIMIT, JAN);
+      PastHarvest olderBigger = harvest(500, 2_000, TIME_LIMIT, JAN);
+      PastHarvest recent = harvest(500, 9_000_000, TIME_LIMIT, FEB);
 
-      assertThat(ObjectEstimate.best(List.of(older, recent))).contains(recent);
-      assertThat(ObjectEstimate.best(List.of(recent, recentBigger, older))).contains(recentBigger);
+      // NetarchiveSuite scans newest first and keeps the last of equals: the older one
+      assertThat(ObjectEstimate.best(List.of(older, recent))).contains(older);
+      assertThat(ObjectEstimate.best(List.of(recent, olderBigger, older))).contains(olderBigger);
     }
 
     @Test
@@ -129,10 +156,49 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenFewerThan50Objects_whenBytesPerObject_thenTheSettingWhateverTheirSize() {
-      PastHarvest big = harvest(49, 49 * 1_000_000L, DOWNLOAD_COMPLETE, JAN);
+    void givenFewerThan50SmallObjects_whenBytesPerObject_thenTheSetting() {
+      PastHarvest small = harvest(49, 49 * 37_999L, DOWNLOAD_COMPLETE, JAN);
 
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(big))).isEqualTo(38_000);
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(38_000);
+    }
+
+    @Test
+    void givenFewerThan50LargeObjects_whenBytesPerObject_thenTheirAverage() {
+      PastHarvest big = harvest(1, 1_000_000, DOWNLOAD_COMPLETE, JAN);
+
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(big))).isEqualTo(1_000_000);
+    }
+
+    @Test
+    void given50SmallObjects_whenBytesPerObject_thenTheirAverage() {
+      PastHarvest small = harvest(50, 50 * 20L, DOWNLOAD_COMPLETE, JAN);
+
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(20);
+    }
+
+    @Test
+    void givenNoObjects_whenBytesPerObject_thenTheSetting() {
+      PastHarvest empty = harvest(0, 5000, DOWNLOAD_COMPLETE, JAN);
+
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(empty))).isEqualTo(38_000);
+    }
+
+    @Test
+    void givenManyObjectsAndATotalSizeOfZero_whenBytesPerObject_thenOneByte() {
+      PastHarvest weightless = harvest(100, 0, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest fewerBytesThanObjects = harvest(100, 99, DOWNLOAD_COMPLETE, JAN);
+
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(weightless))).isEqualTo(1);
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(fewerBytesThanObjects)))
+          .isEqualTo(1);
+    }
+
+    @Test
+    void givenFewObjectsAndATotalSizeOfZero_whenBytesPerObject_thenTheSetting() {
+      PastHarvest weightless = harvest(49, 0, DOWNLOAD_COMPLETE, JAN);
+
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(weightless)))
+          .isEqualTo(38_000);
     }
 
     @Test
@@ -143,10 +209,10 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenAnAverageBelowTheSetting_whenBytesPerObject_thenTheSetting() {
+    void givenAnAverageBelowTheSettingOfManyObjects_whenBytesPerObject_thenTheAverage() {
       PastHarvest small = harvest(1000, 20_000_000, DOWNLOAD_COMPLETE, JAN);
 
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(38_000);
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(20_000);
     }
 
     @Test
@@ -260,7 +326,7 @@ class ObjectEstimateTest {
 
     @Test
     void givenACompleteHarvest_whenEstimated_thenMinimumPlusATenthOfTheRoomRoundedDown() {
-      PastHarvest complete = harvest(1000, 20_000_000, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest complete = harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN);
 
       // maximum 26315; 1000 + (26315 - 1000) / 10 = 1000 + 2531
       assertThat(expected(complete, GB)).isEqualTo(3531);
@@ -268,24 +334,25 @@ class ObjectEstimateTest {
 
     @Test
     void givenOnlyIncompleteHarvests_whenEstimated_thenMinimumPlusHalfTheRoom() {
-      PastHarvest incomplete = harvest(1000, 20_000_000, SIZE_LIMIT, JAN);
+      PastHarvest incomplete = harvest(1000, 38_000_000, SIZE_LIMIT, JAN);
 
       // 1000 + (26315 - 1000) / 2 = 1000 + 12657
       assertThat(expected(incomplete, GB)).isEqualTo(13_657);
     }
 
     @Test
-    void givenAnOlderCompleteAndALargerIncompleteHarvest_whenEstimated_thenFromTheComplete() {
+    void givenAnOlderCompleteAndALargerIncompleteHarvest_whenEstimated_thenFromTheIncomplete() {
       List<PastHarvest> history =
           List.of(
-              harvest(1000, 20_000_000, DOWNLOAD_COMPLETE, JAN),
-              harvest(9000, 200_000_000, SIZE_LIMIT, FEB));
+              harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN),
+              harvest(9000, 342_000_000, SIZE_LIMIT, FEB));
 
       long estimate =
           ObjectEstimate.expectedObjects(
               DEFAULTS, ObjectEstimate.best(history), NONE, GB, NONE, NONE);
 
-      assertThat(estimate).isEqualTo(3531);
+      // 38000 bytes per object: maximum 26315; 9000 + (26315 - 9000) / 2 = 9000 + 8657
+      assertThat(estimate).isEqualTo(17_657);
     }
 
     @Test
@@ -297,14 +364,14 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenFewerThan50ObjectsOfLargeSize_whenEstimated_thenTheSettingsBytesPerObject() {
-      PastHarvest few = harvest(49, 49 * 1_000_000L, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest enough = harvest(50, 50 * 1_000_000L, DOWNLOAD_COMPLETE, JAN);
+    void givenFewerThan50Objects_whenEstimated_thenOnlyALargeAverageIsBelieved() {
+      PastHarvest fewSmall = harvest(49, 49 * 1000L, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest fewLarge = harvest(49, 49 * 1_000_000L, DOWNLOAD_COMPLETE, JAN);
 
-      // 49 + (26315 - 49) / 10 = 49 + 2626
-      assertThat(expected(few, GB)).isEqualTo(2675);
-      // 1 MB per object: maximum 1000; 50 + 950 / 10
-      assertThat(expected(enough, GB)).isEqualTo(145);
+      // 38000 bytes per object: 49 + (26315 - 49) / 10 = 49 + 2626
+      assertThat(expected(fewSmall, GB)).isEqualTo(2675);
+      // 1 MB per object: maximum 1000; 49 + 951 / 10
+      assertThat(expected(fewLarge, GB)).isEqualTo(144);
     }
 
     @Test
@@ -317,7 +384,7 @@ class ObjectEstimateTest {
 
     @Test
     void givenHarvestLimitsOnly_whenEstimated_thenTheyGiveTheMaximum() {
-      PastHarvest complete = harvest(1000, 1_000_000, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest complete = harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN);
 
       long estimate =
           ObjectEstimate.expectedObjects(DEFAULTS, Optional.of(complete), NONE, NONE, 3000, NONE);
@@ -327,8 +394,8 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenConfigurationAndHarvestLimits_whenEstimated_thenTheTighterGivesTheMaximum() {
-      PastHarvest complete = harvest(1000, 1_000_000, DOWNLOAD_COMPLETE, JAN);
+    void givenConfigurationAndHarvestLimits_whenEstimated_thenTheHarvestsGiveTheRoom() {
+      PastHarvest complete = harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN);
 
       long harvestTighter =
           ObjectEstimate.expectedObjects(
@@ -336,16 +403,21 @@ class ObjectEstimateTest {
       long configurationTighter =
           ObjectEstimate.expectedObjects(
               DEFAULTS, Optional.of(complete), 2000, GB, NONE, 190_000_000);
+      long configurationCaps =
+          ObjectEstimate.expectedObjects(
+              DEFAULTS, Optional.of(complete), 1200, GB, NONE, 190_000_000);
 
-      // maximum 5000: 1000 + 4000 / 10; maximum 2000: 1000 + 1000 / 10
+      // room 5000 (190 MB / 38000) either way: 1000 + 4000 / 10
       assertThat(harvestTighter).isEqualTo(1400);
-      assertThat(configurationTighter).isEqualTo(1100);
+      assertThat(configurationTighter).isEqualTo(1400);
+      // capped by the configuration's 1200 objects
+      assertThat(configurationCaps).isEqualTo(1200);
     }
 
     @Test
     void givenMoreObjectsThanTheLimitsAllowNow_whenEstimated_thenCappedByTheMaximum() {
-      PastHarvest large = harvest(30_000, 300_000_000, SIZE_LIMIT, JAN);
-      PastHarvest completeLarge = harvest(30_000, 300_000_000, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest large = harvest(30_000, 30_000 * 38_000L, SIZE_LIMIT, JAN);
+      PastHarvest completeLarge = harvest(30_000, 30_000 * 38_000L, DOWNLOAD_COMPLETE, JAN);
 
       // 30000 + (26315 - 30000) / 2 = 28158, more than the maximum 26315
       assertThat(expected(large, GB)).isEqualTo(26_315);
@@ -369,8 +441,8 @@ class ObjectEstimateTest {
     @Test
     void givenOtherErrorFactors_whenEstimated_thenTheyDivideTheRoom() {
       SplitSettings settings = new SplitSettings(10_000, 8_000_000, 100, 2000, 4, 3, 38_000, 5000);
-      PastHarvest complete = harvest(1000, 1_000_000, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest incomplete = harvest(1000, 1_000_000, OBJECT_LIMIT, JAN);
+      PastHarvest complete = harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN);
+      PastHarvest incomplete = harvest(1000, 38_000_000, OBJECT_LIMIT, JAN);
 
       // maximum 5000 (no limits): 1000 + 4000 / 4 and 1000 + 4000 / 3 rounded down
       assertThat(
@@ -381,6 +453,163 @@ class ObjectEstimateTest {
               ObjectEstimate.expectedObjects(
                   settings, Optional.of(incomplete), NONE, NONE, NONE, NONE))
           .isEqualTo(2333);
+    }
+  }
+
+  @Nested
+  class Step3Room {
+
+    private long room(
+        long configObjects, long configBytes, long harvestObjects, long harvestBytes) {
+      return ObjectEstimate.roomObjects(
+          DEFAULTS, 38_000, configObjects, configBytes, harvestObjects, harvestBytes);
+    }
+
+    @Test
+    void givenHarvestLimits_whenRoom_thenTheHarvestsEvenIfTheConfigurationsAreTighter() {
+      assertThat(room(1100, GB, 2100, NONE)).isEqualTo(2100);
+      assertThat(room(NONE, 190_000_000, NONE, GB)).isEqualTo(26_315);
+      assertThat(room(NONE, GB, 3000, 380_000_000)).isEqualTo(3000);
+    }
+
+    @Test
+    void givenNoHarvestLimits_whenRoom_thenTheConfigurationsOrMaxDomainSize() {
+      assertThat(room(1100, GB, NONE, NONE)).isEqualTo(1100);
+      assertThat(room(NONE, 190_000_000, NONE, NONE)).isEqualTo(5000);
+      assertThat(room(NONE, NONE, NONE, NONE)).isEqualTo(5000);
+    }
+  }
+
+  /**
+   * NetarchiveSuite's DomainConfigurationTest (harvester-core, dk.netarkivet.harvester.datamodel),
+   * one test here per test there, with its figures. Its default configuration has a byte limit of 1
+   * GB and no object limit; its history entries of one harvest are dated 1970, the "second" ones
+   * 1980. The harvest's limits are its getExpectedNumberOfObjects(objectLimit, byteLimit)
+   * arguments.
+   */
+  @Nested
+  class NetarchiveSuiteFigures {
+
+    private static final Instant Y1970 = Instant.parse("1970-02-01T00:00:00Z");
+    private static final Instant Y1980 = Instant.parse("1980-02-01T00:00:00Z");
+
+    private long expect(
+        List<PastHarvest> history, long configMaxObjects, long harvestObjects, long harvestBytes) {
+      return ObjectEstimate.expectedObjects(
+          DEFAULTS,
+          ObjectEstimate.best(history),
+          configMaxObjects,
+          GB,
+          harvestObjects,
+          harvestBytes);
+    }
+
+    // testExpectedNumberOfObjectsDefaults
+    @Test
+    void givenNoHistory_whenEstimated_thenMaxDomainSize() {
+      assertThat(expect(List.of(), NONE, NONE, NONE)).isEqualTo(5000);
+    }
+
+    // testExpectedNumberOfObjectsWithSetMaxObjects
+    @Test
+    void givenNoHistoryAndAnObjectLimit_whenEstimated_thenThatLimit() {
+      assertThat(expect(List.of(), 4000, NONE, NONE)).isEqualTo(4000);
+      assertThat(expect(List.of(), 4000, 6000, NONE)).isEqualTo(4000);
+    }
+
+    // testExpectedNumberOfObjectsDownloadComplete: the example
+    @Test
+    void givenACompleteHarvest_whenAHarvestLimitIsSet_thenItGivesTheRoom() {
+      List<PastHarvest> history = List.of(harvest(100, 1, DOWNLOAD_COMPLETE, Y1970));
+
+      assertThat(expect(history, 1100, NONE, NONE)).isEqualTo(200);
+      assertThat(expect(history, 1100, 2100, NONE)).isEqualTo(300);
+    }
+
+    // testExpectedNumberOfObjectsObjectLimit
+    @Test
+    void givenAnIncompleteHarvest_whenEstimated_thenHalfTheRoom() {
+      List<PastHarvest> history = List.of(harvest(100, 1, OBJECT_LIMIT, Y1970));
+
+      assertThat(expect(history, 1100, NONE, NONE)).isEqualTo(600);
+    }
+
+    // testExpectedNumberOfObjectsOverrideflag
+    @Test
+    void givenAHarvestLimit_whenTheConfigurationsLimitChanges_thenItOnlyCapsTheResult() {
+      List<PastHarvest> history = List.of(harvest(100, 1, OBJECT_LIMIT, Y1970));
+
+      assertThat(expect(history, 1100, NONE, NONE)).isEqualTo(600);
+      assertThat(expect(history, 5000, 2200, NONE)).isEqualTo(1150);
+      assertThat(expect(history, 200, 2200, NONE)).isEqualTo(200);
+      assertThat(expect(history, 1000, 2200, NONE)).isEqualTo(1000);
+    }
+
+    // testExpectedNumberOfObjects
+    @Test
+    void givenASizeLimitedHarvestAndAHarvestLimit_whenEstimated_thenCappedByTheConfiguration() {
+      List<PastHarvest> history = List.of(harvest(100, 1, SIZE_LIMIT, Y1970));
+
+      assertThat(expect(history, 1100, 2100, NONE)).isEqualTo(1100);
+    }
+
+    // testExpectedNumberOfObjectsNewerSmallUnfinishedHarvest
+    @Test
+    void givenANewerSmallerIncompleteHarvest_whenEstimated_thenTheCompleteOneCounts() {
+      List<PastHarvest> history =
+          List.of(harvest(200, 1, DOWNLOAD_COMPLETE, Y1970), harvest(100, 1, SIZE_LIMIT, Y1980));
+
+      assertThat(expect(history, NONE, 2200, NONE)).isEqualTo(400);
+    }
+
+    // testExpectedNumberOfObjectsNewerLargeUnfinishedHarvest
+    @Test
+    void givenANewerLargerIncompleteHarvest_whenEstimated_thenItDefinesTheExpectation() {
+      List<PastHarvest> history =
+          List.of(harvest(200, 1, DOWNLOAD_COMPLETE, Y1970), harvest(300, 1, SIZE_LIMIT, Y1980));
+
+      assertThat(expect(history, 2300, NONE, NONE)).isEqualTo(1300);
+    }
+
+    // testExpectedNumberOfObjectsOlderLargeUnfinishedHarvest
+    @Test
+    void givenAnOlderLargerIncompleteHarvest_whenEstimated_thenTheNewerCompleteOneCounts() {
+      List<PastHarvest> history =
+          List.of(harvest(300, 1, SIZE_LIMIT, Y1970), harvest(200, 1, DOWNLOAD_COMPLETE, Y1980));
+
+      assertThat(expect(history, NONE, 2200, NONE)).isEqualTo(400);
+    }
+
+    // testExpectedNumberOfObjects40ObjectsHarvested
+    @Test
+    void given40SmallObjects_whenEstimated_thenTheSettingsBytesPerObject() {
+      List<PastHarvest> history = List.of(harvest(40, 400, SIZE_LIMIT, Y1970));
+
+      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(85);
+    }
+
+    // testExpectedNumberOfObjects100ObjectsHarvested
+    @Test
+    void given100SmallObjects_whenEstimated_thenTheirAverageOf10Bytes() {
+      List<PastHarvest> history = List.of(harvest(100, 1000, SIZE_LIMIT, Y1970));
+
+      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(250_050);
+    }
+
+    // testExpectedNumberOfObjectsHeritrix1On1
+    @Test
+    void givenOneObjectOfOneByte_whenEstimated_thenTheSettingsBytesPerObject() {
+      List<PastHarvest> history = List.of(harvest(1, 1, SIZE_LIMIT, Y1970));
+
+      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(66);
+    }
+
+    // testExpectedNumberOfObjectsLargeExpectation
+    @Test
+    void givenTenLargeObjects_whenEstimated_thenTheirLargeAverageIsTrusted() {
+      List<PastHarvest> history = List.of(harvest(10, 10_000_000, SIZE_LIMIT, Y1970));
+
+      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(5);
     }
   }
 
