@@ -91,6 +91,7 @@ class HarvestSeedsApiIT {
     JsonObject problem = report.getJsonArray("problems").getJsonObject(0);
     assertThat(problem.getJsonNumber("line").longValue()).isEqualTo(5_002);
     assertThat(problem.getString("input")).isEqualTo("htp://not-a-seed.dk/");
+    assertThat(problem.getString("reason")).contains("line 5002");
 
     HttpResponse<String> listed =
         admin.get("/api/harvests?kind=SELECTIVE&name=" + segment(harvest));
@@ -146,8 +147,7 @@ class HarvestSeedsApiIT {
     }
     list.append("http://www.").append(known).append("/sport\n");
 
-    JsonObject done =
-        followToTheEnd(admin.postText(path(harvest) + "/seeds", list.toString()));
+    JsonObject done = followToTheEnd(admin.postText(path(harvest) + "/seeds", list.toString()));
 
     assertThat(done.getString("status")).as(done.toString()).isEqualTo("COMPLETED");
     JsonObject report = done.getJsonObject("report");

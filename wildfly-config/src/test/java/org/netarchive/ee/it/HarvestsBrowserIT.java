@@ -2,6 +2,7 @@ package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -92,6 +93,52 @@ class HarvestsBrowserIT {
       String row = driver.findElement(By.cssSelector("#list\\:harvests tbody tr")).getText();
       assertThat(row).contains(harvest, "Yes", "Daily", next);
       System.out.println("Listed: " + row);
+    }
+  }
+
+  @Test
+  void givenMoreThanAThousandSeeds_whenAddedOnTheHarvestsPage_thenAJobAddsThemWithProgress()
+      throws Exception {
+    String unique = UUID.randomUUID().toString().substring(0, 8);
+    String harvest = "ui-long-" + unique;
+    HttpResponse<String> created =
+        Api.admin()
+            .post(
+                "/api/harvests/selective",
+                jakarta.json.Json.createObjectBuilder().add("name", harvest).build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    StringBuilder seeds = new StringBuilder();
+    for (int i = 0; i < 1_500; i++) {
+      seeds.append("http://ui-long-").append(unique).append('-').append(i).append(".dk/\n");
+    }
+    seeds.append("htp://ui-long-bad.dk/\n");
+    try (Browser browser = new Browser()) {
+      WebDriver driver = browser.driver();
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(60));
+      browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+      driver.get(UI + "edit-selective-harvest.xhtml?name=" + harvest);
+      browser.await(By.id("seeds:seeds"));
+
+      // A pasted list: set at once, as typing 1,500 lines key by key would take minutes.
+      ((org.openqa.selenium.JavascriptExecutor) driver)
+          .executeScript(
+              "document.getElementById('seeds:seeds').value = arguments[0]", seeds.toString());
+      driver.findElement(By.id("seeds:add")).click();
+
+      wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("messages"), "1,501"));
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(
+              By.id("seeds:seedRunProgress"), "COMPLETED"));
+      String progress = driver.findElement(By.id("seeds:seedRun")).getText();
+      assertThat(progress)
+          .contains(
+              "1,501 of 1,501 lines", "1,500 seeds added", "1,500 domains created", "1 refused")
+          .contains("Line 1,501: htp://ui-long-bad.dk/", "in line 1501 is not an http(s) URL");
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(
+              By.id("configurationsForm:configurationsTable"), "ui-long-" + unique + "-0.dk"));
+      browser.screenshot("harvests-long-seed-list");
+      System.out.println("Long seed list added by a job: " + progress);
     }
   }
 

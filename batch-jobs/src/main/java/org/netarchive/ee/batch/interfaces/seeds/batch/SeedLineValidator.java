@@ -17,7 +17,9 @@ public class SeedLineValidator implements ItemProcessor {
   @Override
   public Object processItem(Object item) {
     ListLine line = (ListLine) item;
-    SeedsByDomain sorted = SeedsByDomain.of(List.of(line.text()));
+    // Lists are at most 512 MB, far fewer lines than an int counts.
+    SeedsByDomain sorted =
+        SeedsByDomain.of(List.of(line.text()), Math.toIntExact(line.lineNumber()));
     if (!sorted.refused().isEmpty()) {
       return new SeedLine(
           line.lineNumber(), line.text(), null, null, sorted.refused().get(0).reason());

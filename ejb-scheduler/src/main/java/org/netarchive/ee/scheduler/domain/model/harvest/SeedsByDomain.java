@@ -41,9 +41,19 @@ public final class SeedsByDomain {
    * @param lines one seed per line, as the curator gave them
    */
   public static SeedsByDomain of(List<String> lines) {
+    return of(lines, 1);
+  }
+
+  /**
+   * Sorts seeds by domain that are part of a longer list.
+   *
+   * @param lines one seed per line, as the curator gave them
+   * @param firstLineNumber the number of the first of them in the whole list, from 1
+   */
+  public static SeedsByDomain of(List<String> lines, int firstLineNumber) {
     Map<DomainName, Set<String>> byDomain = new LinkedHashMap<>();
     List<RefusedSeed> refused = new ArrayList<>();
-    int lineNumber = 0;
+    int lineNumber = firstLineNumber - 1;
     for (String line : lines) {
       lineNumber++;
       String seed = line == null ? "" : line.strip();

@@ -67,6 +67,16 @@ class SeedsByDomainTest {
   }
 
   @Test
+  void givenLinesOfALongerList_whenSorted_thenRefusalsNameTheirLineInTheWholeList() {
+    SeedsByDomain sorted = SeedsByDomain.of(List.of("http://www.kb.dk/", "htp://kb.dk/"), 5001);
+
+    assertThat(sorted.refused())
+        .containsExactly(
+            new RefusedSeed(
+                5002, "htp://kb.dk/", "Seed 'htp://kb.dk/' in line 5002 is not an http(s) URL"));
+  }
+
+  @Test
   void givenBadLines_whenSorted_thenEachIsRefusedWithItsLineNumberAndTheOthersAreKept() {
     SeedsByDomain sorted =
         SeedsByDomain.of(

@@ -29,6 +29,7 @@ import org.netarchive.ee.scheduler.application.schedule.ScheduleService;
 import org.netarchive.ee.scheduler.application.schedule.ScheduleViews.ScheduleView;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.harvest.SeedAdditionReport;
 import org.netarchive.ee.web.interfaces.web.PagedList;
 import org.netarchive.ee.web.interfaces.web.Refusals;
 import org.netarchive.ee.web.interfaces.web.Texts;
@@ -45,6 +46,9 @@ public class EditSelectiveHarvest implements Serializable {
 
   /** The form whose inputs are named after the service's fields. */
   static final String FORM = "harvest";
+
+  /** Refused lines of a long seed list shown on the page; the REST API lists more. */
+  private static final int SHOWN_PROBLEMS = 20;
 
   /** The form seeds are added with. */
   static final String SEEDS_FORM = "seeds";
@@ -191,6 +195,15 @@ public class EditSelectiveHarvest implements Serializable {
 
   public SeedAdditionStatus getSeedRunStatus() {
     return seedRunStatus;
+  }
+
+  /** The first lines the job refused, as many as the page shows. */
+  public List<SeedAdditionReport.Problem> getSeedRunProblems() {
+    if (seedRunStatus == null || seedRunStatus.report() == null) {
+      return List.of();
+    }
+    List<SeedAdditionReport.Problem> problems = seedRunStatus.report().problems();
+    return problems.subList(0, Math.min(problems.size(), SHOWN_PROBLEMS));
   }
 
   /** Share of the list's lines the job has handled, 0 to 100. */
