@@ -44,6 +44,30 @@ public class BatchJobs {
     }
   }
 
+  /**
+   * An execution of the job {@code jobName} and its job instance's id, if {@code executionId} is
+   * one: the instance is what a restarted job's bookkeeping is kept under.
+   */
+  static Optional<Run> run(String jobName, long executionId) {
+    JobOperator operator = BatchRuntime.getJobOperator();
+    try {
+      JobExecution execution = operator.getJobExecution(executionId);
+      if (!execution.getJobName().equals(jobName)) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new Run(
+              executionId,
+              execution.getBatchStatus().name(),
+              operator.getJobInstance(executionId).getInstanceId()));
+    } catch (NoSuchJobExecutionException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** An execution of a job: its id, batch status and job instance. */
+  record Run(long executionId, String status, long instanceId) {}
+
   private static BatchJobExecution view(JobExecution execution) {
     return new BatchJobExecution(
         execution.getExecutionId(),

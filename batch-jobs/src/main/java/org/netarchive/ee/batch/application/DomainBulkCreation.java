@@ -1,10 +1,7 @@
 package org.netarchive.ee.batch.application;
 
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.batch.operations.JobOperator;
-import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
-import jakarta.batch.runtime.JobExecution;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -62,21 +59,14 @@ public class DomainBulkCreation {
 
   @RolesAllowed({"admin", "curator", "viewer"})
   public Optional<BulkStatus> status(long executionId) throws SQLException {
-    JobOperator operator = BatchRuntime.getJobOperator();
-    JobExecution execution;
-    try {
-      execution = operator.getJobExecution(executionId);
-    } catch (NoSuchJobExecutionException e) {
+    Optional<BatchJobs.Run> run = BatchJobs.run("create-domains", executionId);
+    if (run.isEmpty()) {
       return Optional.empty();
     }
-    if (!execution.getJobName().equals("create-domains")) {
-      return Optional.empty();
-    }
-    long instance = operator.getJobInstance(executionId).getInstanceId();
     return Optional.of(
         new BulkStatus(
             executionId,
-            execution.getBatchStatus().name(),
-            runs.report(instance, REPORT_PROBLEMS).orElse(null)));
+            run.get().status(),
+            runs.report(run.get().instanceId(), REPORT_PROBLEMS).orElse(null)));
   }
 }

@@ -1,10 +1,7 @@
 package org.netarchive.ee.batch.application;
 
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.batch.operations.JobOperator;
-import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
-import jakarta.batch.runtime.JobExecution;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -102,23 +99,15 @@ public class HarvestSeedAddition {
   @RolesAllowed({"admin", "curator", "viewer"})
   public Optional<SeedAdditionStatus> status(String harvestName, long executionId)
       throws SQLException {
-    JobOperator operator = BatchRuntime.getJobOperator();
-    JobExecution execution;
-    try {
-      execution = operator.getJobExecution(executionId);
-    } catch (NoSuchJobExecutionException e) {
+    Optional<BatchJobs.Run> run = BatchJobs.run(JOB, executionId);
+    if (run.isEmpty()) {
       return Optional.empty();
     }
-    if (!execution.getJobName().equals(JOB)) {
-      return Optional.empty();
-    }
-    long instance = operator.getJobInstance(executionId).getInstanceId();
-    Optional<SeedAdditionReport> report = runs.report(instance, REPORT_PROBLEMS);
+    Optional<SeedAdditionReport> report = runs.report(run.get().instanceId(), REPORT_PROBLEMS);
     if (report.isPresent() && !report.get().harvest().equals(harvestName)) {
       return Optional.empty();
     }
     return Optional.of(
-        new SeedAdditionStatus(
-            executionId, execution.getBatchStatus().name(), report.orElse(null)));
+        new SeedAdditionStatus(executionId, run.get().status(), report.orElse(null)));
   }
 }

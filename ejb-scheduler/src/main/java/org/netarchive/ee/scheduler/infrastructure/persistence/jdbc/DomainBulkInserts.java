@@ -57,49 +57,100 @@ public class DomainBulkInserts {
         }
         domain.executeBatch();
       }
-      try (PreparedStatement seedList =
-          connection.prepareStatement(
-              "INSERT INTO seed_list (id, domain_id, name, seeds, version) VALUES (?, ?, ?, ?, 0)")) {
-        for (int i = 0; i < n; i++) {
-          seedList.setLong(1, seedListIds[i]);
-          seedList.setLong(2, domainIds[i]);
-          seedList.setString(3, Domain.DEFAULT_SEED_LIST);
-          seedList.setString(4, Domain.defaultSeed(names.get(i)));
-          seedList.addBatch();
-        }
-        seedList.executeBatch();
-      }
-      try (PreparedStatement configuration =
-          connection.prepareStatement(
-              "INSERT INTO domain_configuration (id, domain_id, name, template_id, max_objects,"
-                  + " max_bytes, max_request_rate, max_hops, honor_robots, extract_javascript,"
-                  + " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")) {
-        for (int i = 0; i < n; i++) {
-          configuration.setLong(1, configurationIds[i]);
-          configuration.setLong(2, domainIds[i]);
-          configuration.setString(3, Domain.DEFAULT_CONFIGURATION);
-          configuration.setLong(4, templateId);
-          configuration.setLong(5, settings.maxObjects());
-          configuration.setLong(6, settings.maxBytes());
-          configuration.setInt(7, settings.maxRequestRate());
-          configuration.setInt(8, settings.maxHops());
-          configuration.setBoolean(9, settings.honorRobots());
-          configuration.setBoolean(10, settings.extractJavascript());
-          configuration.addBatch();
-        }
-        configuration.executeBatch();
-      }
-      try (PreparedStatement link =
-          connection.prepareStatement(
-              "INSERT INTO configuration_seed_list (configuration_id, seed_list_id) VALUES (?, ?)")) {
-        for (int i = 0; i < n; i++) {
-          link.setLong(1, configurationIds[i]);
-          link.setLong(2, seedListIds[i]);
-          link.addBatch();
-        }
-        link.executeBatch();
-      }
+      insertSeedLists(
+          connection,
+          seedListIds,
+          domainIds,
+          Domain.DEFAULT_SEED_LIST,
+          names.stream().map(Domain::defaultSeed).toList(),
+          null);
+      insertConfigurations(
+          connection,
+          configurationIds,
+          domainIds,
+          Domain.DEFAULT_CONFIGURATION,
+          templateId,
+          settings,
+          null);
+      insertLinks(connection, configurationIds, seedListIds);
       return domainIds;
+    }
+  }
+
+  /**
+   * Inserts seed lists, one per domain, all with the same name.
+   *
+   * @param seeds each list's stored text, one seed per line
+   */
+  static void insertSeedLists(
+      Connection connection,
+      long[] seedListIds,
+      long[] domainIds,
+      String name,
+      List<String> seeds,
+      String comments)
+      throws SQLException {
+    try (PreparedStatement seedList =
+        connection.prepareStatement(
+            "INSERT INTO seed_list (id, domain_id, name, seeds, comments, version)"
+                + " VALUES (?, ?, ?, ?, ?, 0)")) {
+      for (int i = 0; i < domainIds.length; i++) {
+        seedList.setLong(1, seedListIds[i]);
+        seedList.setLong(2, domainIds[i]);
+        seedList.setString(3, name);
+        seedList.setString(4, seeds.get(i));
+        seedList.setString(5, comments);
+        seedList.addBatch();
+      }
+      seedList.executeBatch();
+    }
+  }
+
+  /** Inserts configurations, one per domain, all with the same name and settings. */
+  static void insertConfigurations(
+      Connection connection,
+      long[] configurationIds,
+      long[] domainIds,
+      String name,
+      long templateId,
+      CrawlSettings settings,
+      String comments)
+      throws SQLException {
+    try (PreparedStatement configuration =
+        connection.prepareStatement(
+            "INSERT INTO domain_configuration (id, domain_id, name, template_id, max_objects,"
+                + " max_bytes, max_request_rate, max_hops, honor_robots, extract_javascript,"
+                + " comments, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")) {
+      for (int i = 0; i < domainIds.length; i++) {
+        configuration.setLong(1, configurationIds[i]);
+        configuration.setLong(2, domainIds[i]);
+        configuration.setString(3, name);
+        configuration.setLong(4, templateId);
+        configuration.setLong(5, settings.maxObjects());
+        configuration.setLong(6, settings.maxBytes());
+        configuration.setInt(7, settings.maxRequestRate());
+        configuration.setInt(8, settings.maxHops());
+        configuration.setBoolean(9, settings.honorRobots());
+        configuration.setBoolean(10, settings.extractJavascript());
+        configuration.setString(11, comments);
+        configuration.addBatch();
+      }
+      configuration.executeBatch();
+    }
+  }
+
+  /** Makes each configuration use the seed list at the same index. */
+  static void insertLinks(Connection connection, long[] configurationIds, long[] seedListIds)
+      throws SQLException {
+    try (PreparedStatement link =
+        connection.prepareStatement(
+            "INSERT INTO configuration_seed_list (configuration_id, seed_list_id) VALUES (?, ?)")) {
+      for (int i = 0; i < configurationIds.length; i++) {
+        link.setLong(1, configurationIds[i]);
+        link.setLong(2, seedListIds[i]);
+        link.addBatch();
+      }
+      link.executeBatch();
     }
   }
 }

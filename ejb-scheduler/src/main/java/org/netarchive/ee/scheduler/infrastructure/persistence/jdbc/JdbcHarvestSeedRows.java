@@ -40,63 +40,26 @@ public class JdbcHarvestSeedRows implements HarvestSeedRows {
       try (Connection connection = dataSource.getConnection()) {
         long[] seedListIds = SequenceBlocks.next(connection, "seed_list_seq", n);
         long[] configurationIds = SequenceBlocks.next(connection, "domain_configuration_seq", n);
-        try (PreparedStatement seedList =
-            connection.prepareStatement(
-                "INSERT INTO seed_list (id, domain_id, name, seeds, comments, version)"
-                    + " VALUES (?, ?, ?, ?, ?, 0)")) {
-          for (int i = 0; i < n; i++) {
-            seedList.setLong(1, seedListIds[i]);
-            seedList.setLong(2, domainIds[i]);
-            seedList.setString(3, target.name());
-            seedList.setString(4, String.join("\n", newDomains.get(i).seeds()));
-            seedList.setString(5, target.seedListComments());
-            seedList.addBatch();
-          }
-          seedList.executeBatch();
-        }
-        insertConfigurations(connection, target, domainIds, configurationIds);
-        try (PreparedStatement link =
-            connection.prepareStatement(
-                "INSERT INTO configuration_seed_list (configuration_id, seed_list_id)"
-                    + " VALUES (?, ?)")) {
-          for (int i = 0; i < n; i++) {
-            link.setLong(1, configurationIds[i]);
-            link.setLong(2, seedListIds[i]);
-            link.addBatch();
-          }
-          link.executeBatch();
-        }
+        DomainBulkInserts.insertSeedLists(
+            connection,
+            seedListIds,
+            domainIds,
+            target.name(),
+            newDomains.stream().map(d -> String.join("\n", d.seeds())).toList(),
+            target.seedListComments());
+        DomainBulkInserts.insertConfigurations(
+            connection,
+            configurationIds,
+            domainIds,
+            target.name(),
+            target.templateId(),
+            target.settings(),
+            target.configurationComments());
+        DomainBulkInserts.insertLinks(connection, configurationIds, seedListIds);
         insertChoices(connection, target.harvestId(), domainIds, configurationIds);
       }
     } catch (SQLException e) {
       throw new PersistenceException("Could not add the seeds of " + n + " new domains", e);
-    }
-  }
-
-  private static void insertConfigurations(
-      Connection connection, Target target, long[] domainIds, long[] configurationIds)
-      throws SQLException {
-    CrawlSettings settings = target.settings();
-    try (PreparedStatement configuration =
-        connection.prepareStatement(
-            "INSERT INTO domain_configuration (id, domain_id, name, template_id, max_objects,"
-                + " max_bytes, max_request_rate, max_hops, honor_robots, extract_javascript,"
-                + " comments, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")) {
-      for (int i = 0; i < domainIds.length; i++) {
-        configuration.setLong(1, configurationIds[i]);
-        configuration.setLong(2, domainIds[i]);
-        configuration.setString(3, target.name());
-        configuration.setLong(4, target.templateId());
-        configuration.setLong(5, settings.maxObjects());
-        configuration.setLong(6, settings.maxBytes());
-        configuration.setInt(7, settings.maxRequestRate());
-        configuration.setInt(8, settings.maxHops());
-        configuration.setBoolean(9, settings.honorRobots());
-        configuration.setBoolean(10, settings.extractJavascript());
-        configuration.setString(11, target.configurationComments());
-        configuration.addBatch();
-      }
-      configuration.executeBatch();
     }
   }
 
