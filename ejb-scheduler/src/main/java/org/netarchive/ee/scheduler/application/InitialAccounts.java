@@ -6,6 +6,13 @@ import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Optional;
@@ -22,8 +29,11 @@ import org.netarchive.ee.scheduler.domain.model.account.Role;
  *
  * <ul>
  *   <li>{@code admin}, when no enabled admin exists: its password is NAS_ADMIN_PASSWORD (or the
- *       system property {@code netarchive.admin.password}) if set, otherwise a random one that is
- *       printed once, in the server log;
+ *       system property {@code netarchive.admin.password}) if set, otherwise a random one written
+ *       to a file only the server's user may read (NAS_ADMIN_PASSWORD_FILE, default {@code
+ *       admin-password} in the server's data directory), never to the log: a log line would also
+ *       reach the console output, the log files and the system page's recent warnings. The run
+ *       script shows it on the terminal and deletes the file;
  *   <li>{@code agent}, the harvester agents' broker account, only when NAS_AGENT_PASSWORD (or
  *       {@code netarchive.agent.password}) is set and no enabled agent account exists.
  * </ul>
@@ -41,7 +51,7 @@ public class InitialAccounts {
   private static final String ALPHABET =
       "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
-  @Inject private AccountRepository accounts;
+  @Inject AccountRepository accounts;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -60,12 +70,11 @@ public class InitialAccounts {
         LOG.warning(
             "Created the first administrator account 'admin' (password from NAS_ADMIN_PASSWORD).");
       } else {
+        Path file = writeOwnerOnly(adminPasswordFile(), password);
         LOG.warning(
-            "\n*** Created the first administrator account ***"
-                + "\n***   user:     admin"
-                + "\n***   password: "
-                + password
-                + "\n*** This password is shown only once. Log in and keep it safe. ***");
+            "Created the first administrator account 'admin'; its password is in "
+                + file
+                + " (readable by this server's user only): read it, keep it safe, delete the file.");
       }
     }
     Optional<String> agentPassword = setting("NAS_AGENT_PASSWORD", "netarchive.agent.password");
@@ -89,6 +98,36 @@ public class InitialAccounts {
       value = System.getenv(environmentVariable);
     }
     return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+  }
+
+  private static Path adminPasswordFile() {
+    return setting("NAS_ADMIN_PASSWORD_FILE", "netarchive.admin.password.file")
+        .map(Path::of)
+        .orElseGet(
+            () -> Path.of(System.getProperty("jboss.server.data.dir", "."), "admin-password"));
+  }
+
+  /** Creates the file with owner-only permissions from the start (never readable by others). */
+  private static Path writeOwnerOnly(Path file, String text) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.deleteIfExists(file);
+      if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+        Files.createFile(
+            file,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      } else {
+        Files.createFile(file);
+      }
+      Files.writeString(file, text + "\n", StandardCharsets.UTF_8);
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write the first administrator's password to "
+              + file
+              + "; set NAS_ADMIN_PASSWORD_FILE to a writable path, or NAS_ADMIN_PASSWORD",
+          e);
+    }
   }
 
   private static String randomPassword() {

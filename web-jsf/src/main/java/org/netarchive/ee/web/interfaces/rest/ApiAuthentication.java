@@ -8,13 +8,16 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Optional;
+import org.netarchive.ee.web.interfaces.login.LoginThrottle;
 
 /**
  * Authenticates REST API calls with HTTP Basic credentials against the application's security
  * domain. API clients get a 401 with a JSON error instead of the UI's login form; an already
  * logged-in UI session may call the API as well (changes only with the proof SameOriginRequests
- * asks for). Roles are checked by each resource. Declared in web.xml, after the filters every
- * request passes.
+ * asks for). Roles are checked by each resource. Failed logins
+ * are throttled per client address ({@link LoginThrottle}); a refused attempt gets a 429 saying why
+ * and when to try again.
  */
 public class ApiAuthentication extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -37,12 +40,22 @@ public class ApiAuthentication extends HttpFilter {
         unauthorized(response, "The Authorization header is not valid HTTP Basic credentials");
         return;
       }
+      LoginThrottle throttle =
+          (LoginThrottle) getServletContext().getAttribute(LoginThrottle.ATTRIBUTE);
+      String address = request.getRemoteAddr();
+      Optional<LoginThrottle.Refusal> refusal = throttle.check(address, credentials[0]);
+      if (refusal.isPresent()) {
+        tooManyFailures(response, refusal.get());
+        return;
+      }
       try {
         request.login(credentials[0], credentials[1]);
       } catch (ServletException e) {
+        throttle.failed(address, credentials[0]);
         unauthorized(response, "Wrong user name or password, or the account is disabled");
         return;
       }
+      throttle.succeeded(address, credentials[0]);
     }
     chain.doFilter(request, response);
   }
@@ -57,15 +70,31 @@ public class ApiAuthentication extends HttpFilter {
     }
   }
 
+  /** 429 (RFC 6585) rather than 401: the credentials were not even checked. */
+  private static void tooManyFailures(HttpServletResponse response, LoginThrottle.Refusal refusal)
+      throws IOException {
+    response.setHeader("Retry-After", Long.toString(refusal.seconds()));
+    problem(response, 429, "Too Many Requests", refusal.message());
+  }
+
   private static void unauthorized(HttpServletResponse response, String error) throws IOException {
-    response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
     response.setHeader("WWW-Authenticate", "Basic realm=\"Netarchive EE\", charset=\"UTF-8\"");
+    problem(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized", error);
+  }
+
+  private static void problem(HttpServletResponse response, int status, String title, String error)
+      throws IOException {
+    response.setStatus(status);
     response.setContentType(Problem.MEDIA_TYPE);
     response.setCharacterEncoding("UTF-8");
     response
         .getWriter()
         .write(
-            "{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\""
+            "{\"type\":\"about:blank\",\"title\":\""
+                + title
+                + "\",\"status\":"
+                + status
+                + ",\"detail\":\""
                 + error.replace("\\", "\\\\").replace("\"", "\\\"")
                 + "\"}");
   }
