@@ -4,12 +4,26 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.security.PrivilegedActionException;
+import java.security.PrivilegedExceptionAction;
+import java.time.Clock;
 import java.util.Base64;
 import java.util.Optional;
 import org.netarchive.ee.web.interfaces.login.LoginThrottle;
+import org.netarchive.ee.web.interfaces.login.RecentLogins;
+import org.wildfly.security.auth.server.RealmUnavailableException;
+import org.wildfly.security.auth.server.SecurityDomain;
+import org.wildfly.security.auth.server.SecurityIdentity;
+import org.wildfly.security.auth.server.ServerAuthenticationContext;
+import org.wildfly.security.credential.PasswordCredential;
+import org.wildfly.security.evidence.PasswordGuessEvidence;
+import org.wildfly.security.password.interfaces.ScramDigestPassword;
 
 /**
  * Authenticates REST API calls with HTTP Basic credentials against the application's security
@@ -17,10 +31,13 @@ import org.netarchive.ee.web.interfaces.login.LoginThrottle;
  * logged-in UI session may call the API as well (changes only with the proof SameOriginRequests
  * asks for). Roles are checked by each resource. Failed logins
  * are throttled per client address ({@link LoginThrottle}); a refused attempt gets a 429 saying why
- * and when to try again.
+ * and when to try again. A password verified in the last few minutes is not checked against its
+ * PBKDF2 digest again ({@link RecentLogins}): clients send it with every call.
  */
 public class ApiAuthentication extends HttpFilter {
   private static final long serialVersionUID = 1L;
+
+  private final transient RecentLogins recentLogins = new RecentLogins(Clock.systemUTC());
 
   @Override
   protected void doFilter(
@@ -48,16 +65,122 @@ public class ApiAuthentication extends HttpFilter {
         tooManyFailures(response, refusal.get());
         return;
       }
-      try {
-        request.login(credentials[0], credentials[1]);
-      } catch (ServletException e) {
+      Optional<SecurityIdentity> identity = logIn(credentials[0], credentials[1]);
+      if (identity.isEmpty()) {
         throttle.failed(address, credentials[0]);
         unauthorized(response, "Wrong user name or password, or the account is disabled");
         return;
       }
       throttle.succeeded(address, credentials[0]);
+      runAs(identity.get(), new LoggedInRequest(request, identity.get()), response, chain);
+      return;
     }
     chain.doFilter(request, response);
+  }
+
+  /**
+   * Logs in through the security domain, as {@code request.login} would, but checks the password
+   * against the stored digest only if it was not verified against that same digest in the last few
+   * minutes ({@link RecentLogins}): the realm still finds the account (enabled ones only) and its
+   * roles on every call.
+   */
+  private Optional<SecurityIdentity> logIn(String user, String password) throws ServletException {
+    ServerAuthenticationContext login =
+        SecurityDomain.getCurrent().createNewAuthenticationContext();
+    try {
+      login.setAuthenticationName(user);
+      if (!login.exists()) {
+        login.fail();
+        return Optional.empty();
+      }
+      byte[] stored = storedDigest(login);
+      boolean verified =
+          (stored != null && recentLogins.verified(user, password, stored))
+              || login.verifyEvidence(new PasswordGuessEvidence(password.toCharArray()));
+      if (!verified || !login.authorize()) {
+        login.fail();
+        return Optional.empty();
+      }
+      login.succeed();
+      if (stored != null) {
+        recentLogins.remember(user, password, stored);
+      }
+      return Optional.of(login.getAuthorizedIdentity());
+    } catch (RealmUnavailableException | IllegalArgumentException e) {
+      login.fail();
+      throw new ServletException("Cannot check the login of account '" + user + "'", e);
+    }
+  }
+
+  /** The account's stored salted password, or null if it has none the API can remember. */
+  private static byte[] storedDigest(ServerAuthenticationContext login)
+      throws RealmUnavailableException {
+    PasswordCredential credential = login.getCredential(PasswordCredential.class);
+    if (credential == null || !(credential.getPassword() instanceof ScramDigestPassword scram)) {
+      return null;
+    }
+    return ByteBuffer.allocate(scram.getDigest().length + scram.getSalt().length + 4)
+        .put(scram.getDigest())
+        .put(scram.getSalt())
+        .putInt(scram.getIterationCount())
+        .array();
+  }
+
+  /** The rest of the request runs as the account (EJB calls see it, resources its roles). */
+  // The PrivilegedExceptionAction form: its replacements take wildfly-common's function types,
+  // a module this deployment does not see.
+  @SuppressWarnings("deprecation")
+  private static void runAs(
+      SecurityIdentity identity,
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain)
+      throws IOException, ServletException {
+    try {
+      identity.runAs(
+          (PrivilegedExceptionAction<Void>)
+              () -> {
+                chain.doFilter(request, response);
+                return null;
+              });
+    } catch (PrivilegedActionException e) {
+      switch (e.getCause()) {
+        case IOException io -> throw io;
+        case ServletException servlet -> throw servlet;
+        case RuntimeException runtime -> throw runtime;
+        default -> throw new ServletException(e.getCause());
+      }
+    }
+  }
+
+  /** The request as the servlet API shows a logged-in one: its user and roles. */
+  private static final class LoggedInRequest extends HttpServletRequestWrapper {
+    private final SecurityIdentity identity;
+
+    LoggedInRequest(HttpServletRequest request, SecurityIdentity identity) {
+      super(request);
+      this.identity = identity;
+    }
+
+    @Override
+    public Principal getUserPrincipal() {
+      return identity.getPrincipal();
+    }
+
+    @Override
+    public String getRemoteUser() {
+      return identity.getPrincipal().getName();
+    }
+
+    @Override
+    public String getAuthType() {
+      return HttpServletRequest.BASIC_AUTH;
+    }
+
+    @Override
+    public boolean isUserInRole(String role) {
+      return identity.getRoles().contains(role);
+    }
   }
 
   private static String[] decode(String token) {

@@ -9,6 +9,11 @@ import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import org.wildfly.security.password.Password;
+import org.wildfly.security.password.PasswordFactory;
+import org.wildfly.security.password.WildFlyElytronPasswordProvider;
+import org.wildfly.security.password.interfaces.ScramDigestPassword;
+import org.wildfly.security.password.spec.IteratedSaltedHashPasswordSpec;
 
 class PasswordDigestTest {
 
@@ -47,7 +52,24 @@ class PasswordDigestTest {
 
     assertThat(digest.matches("correct horse".toCharArray())).isTrue();
     assertThat(digest.matches("correct hors".toCharArray())).isFalse();
-    assertThat(digest.iterations()).isEqualTo(PasswordDigest.DEFAULT_ITERATIONS);
+    assertThat(digest.iterations()).isEqualTo(600_000);
+  }
+
+  /**
+   * What the server's realm does at a login: the stored digest with its own iteration count,
+   * checked by Elytron's SCRAM-SHA-256 verifier. A digest made before the count was raised (60,000)
+   * still logs in, as does a new one.
+   */
+  @Test
+  void givenOldAndNewDigests_whenTheRealmsVerifierChecksThem_thenBothLogIn() throws Exception {
+    byte[] salt = Base64.getDecoder().decode("W22ZaJ0SNY7soEsUEjb6gQ==");
+    PasswordDigest old = PasswordDigest.of("correct horse".toCharArray(), salt, 60_000);
+    PasswordDigest current = PasswordDigest.of("correct horse".toCharArray());
+
+    for (PasswordDigest digest : new PasswordDigest[] {old, current}) {
+      assertThat(realmAccepts(digest, "correct horse")).as("%s", digest.iterations()).isTrue();
+      assertThat(realmAccepts(digest, "correct hors")).as("%s", digest.iterations()).isFalse();
+    }
   }
 
   @Test
@@ -65,6 +87,19 @@ class PasswordDigestTest {
         .isThrownBy(() -> new PasswordDigest("aGFzaA==", "c2FsdA==", 1000))
         .withMessageContaining("4096")
         .withMessageContaining("1000");
+  }
+
+  private static boolean realmAccepts(PasswordDigest digest, String guess) throws Exception {
+    PasswordFactory scram =
+        PasswordFactory.getInstance(
+            ScramDigestPassword.ALGORITHM_SCRAM_SHA_256, new WildFlyElytronPasswordProvider());
+    Password stored =
+        scram.generatePassword(
+            new IteratedSaltedHashPasswordSpec(
+                Base64.getDecoder().decode(digest.hash()),
+                Base64.getDecoder().decode(digest.salt()),
+                digest.iterations()));
+    return scram.verify(stored, guess.toCharArray());
   }
 
   private static byte[] hmac(byte[] key, String text) throws Exception {
