@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -41,8 +42,25 @@ final class ServerUnderTest {
 
   private ServerUnderTest() {}
 
+  /**
+   * The admin's password: NAS_ADMIN_PASSWORD, or, on the fresh server, which starts without it
+   * (FirstStartIT), the random one its first start wrote to its data directory.
+   */
   static String adminPassword() {
-    return System.getenv("NAS_ADMIN_PASSWORD");
+    String fromEnvironment = System.getenv("NAS_ADMIN_PASSWORD");
+    if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+      return fromEnvironment;
+    }
+    try {
+      return Files.readString(adminPasswordFile(), StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Where a first start without NAS_ADMIN_PASSWORD puts the random one (the data directory). */
+  static Path adminPasswordFile() {
+    return Path.of(System.getProperty("it.server.base"), "data", "admin-password");
   }
 
   static String agentPassword() {
