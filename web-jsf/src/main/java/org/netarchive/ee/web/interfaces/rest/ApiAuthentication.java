@@ -94,15 +94,16 @@ public class ApiAuthentication extends HttpFilter {
         return Optional.empty();
       }
       byte[] stored = storedDigest(login);
+      boolean remembered = stored != null && recentLogins.verified(user, password, stored);
       boolean verified =
-          (stored != null && recentLogins.verified(user, password, stored))
-              || login.verifyEvidence(new PasswordGuessEvidence(password.toCharArray()));
+          remembered || login.verifyEvidence(new PasswordGuessEvidence(password.toCharArray()));
       if (!verified || !login.authorize()) {
         login.fail();
         return Optional.empty();
       }
       login.succeed();
-      if (stored != null) {
+      // Remembered from the check itself, not extended by each use: at most 5 minutes after it.
+      if (stored != null && !remembered) {
         recentLogins.remember(user, password, stored);
       }
       return Optional.of(login.getAuthorizedIdentity());
