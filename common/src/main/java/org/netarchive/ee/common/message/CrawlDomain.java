@@ -11,6 +11,9 @@ import java.util.List;
  * @param maxBytes the most bytes to fetch from the domain, -1 for no limit
  * @param seeds the seed URLs; at least one
  * @param crawlerTraps the domain's crawler traps (regular expressions of URLs not to fetch)
+ * @param settings hops, request rate, robots policy and JavaScript extraction of the domain's
+ *     configuration; {@code null}: the template's own
+ * @param credentials the passwords of the domain's configuration; absent means none
  */
 public record CrawlDomain(
     String domain,
@@ -18,7 +21,20 @@ public record CrawlDomain(
     long maxObjects,
     long maxBytes,
     List<String> seeds,
-    List<String> crawlerTraps) {
+    List<String> crawlerTraps,
+    @OptionalField DomainCrawlSettings settings,
+    @OptionalField List<CrawlCredential> credentials) {
+
+  /** A domain crawled as the template says, without passwords. */
+  public CrawlDomain(
+      String domain,
+      String configuration,
+      long maxObjects,
+      long maxBytes,
+      List<String> seeds,
+      List<String> crawlerTraps) {
+    this(domain, configuration, maxObjects, maxBytes, seeds, crawlerTraps, null, List.of());
+  }
 
   /**
    * Validates the components and copies the lists.
@@ -36,5 +52,25 @@ public record CrawlDomain(
       throw new IllegalArgumentException("seeds of domain " + domain + " must not be empty");
     }
     crawlerTraps = Fields.copyOf(crawlerTraps, "crawlerTraps of domain " + domain);
+    credentials =
+        credentials == null
+            ? List.of()
+            : Fields.copyOf(credentials, "credentials of domain " + domain);
+    if (credentials.stream().map(CrawlCredential::name).distinct().count() != credentials.size()) {
+      throw new IllegalArgumentException("credentials of domain " + domain + " name one twice");
+    }
+  }
+
+  /** The same domain with its credentials' passwords left out: what the agent keeps on disk. */
+  public CrawlDomain withoutPasswords() {
+    return new CrawlDomain(
+        domain,
+        configuration,
+        maxObjects,
+        maxBytes,
+        seeds,
+        crawlerTraps,
+        settings,
+        credentials.stream().map(CrawlCredential::withoutPassword).toList());
   }
 }

@@ -74,4 +74,26 @@ public record CrawlRequest(
     deduplicationJobIds = Fields.copyOf(deduplicationJobIds, "deduplicationJobIds");
     Fields.requireNonNull(createdAt, "createdAt");
   }
+
+  /**
+   * The same request with every credential's password left out: what the agent keeps in the job
+   * directory and archives as the job's setup.
+   */
+  public CrawlRequest withoutPasswords() {
+    return new CrawlRequest(
+        jobId,
+        harvestId,
+        harvestName,
+        harvestRun,
+        channel,
+        templateName,
+        templateVersion,
+        crawlerBeans,
+        maxRunningSeconds,
+        globalCrawlerTraps,
+        domains.stream().map(CrawlDomain::withoutPasswords).toList(),
+        aliases,
+        deduplicationJobIds,
+        createdAt);
+  }
 }

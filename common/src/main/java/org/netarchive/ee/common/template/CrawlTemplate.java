@@ -56,13 +56,16 @@ public final class CrawlTemplate {
   private final List<Slot> slots;
   private final Map<String, String> rootNamespaces;
   private final String sha256;
+  private final SheetTargets sheetTargets;
 
   private CrawlTemplate(
       String text,
       Set<Placeholder> placeholders,
       List<Slot> slots,
-      Map<String, String> namespaces) {
+      Map<String, String> namespaces,
+      SheetTargets sheetTargets) {
     this.text = text;
+    this.sheetTargets = sheetTargets;
     this.placeholders = Collections.unmodifiableSet(placeholders);
     this.slots = List.copyOf(slots);
     this.rootNamespaces = Map.copyOf(namespaces);
@@ -97,7 +100,12 @@ public final class CrawlTemplate {
     Set<Placeholder> placeholders = TemplateRules.check(document);
     List<Slot> slots = TemplateText.slots(text);
     checkWrittenLiterally(placeholders, slots);
-    return new CrawlTemplate(text, placeholders, slots, document.root().namespaceDeclarations());
+    return new CrawlTemplate(
+        text,
+        placeholders,
+        slots,
+        document.root().namespaceDeclarations(),
+        SheetTargets.of(document));
   }
 
   /**
@@ -161,6 +169,11 @@ public final class CrawlTemplate {
    */
   public boolean usesDedupIndex() {
     return placeholders.contains(Placeholder.DEDUP_INDEX);
+  }
+
+  /** Where the per-domain settings of a job are set in this template. */
+  SheetTargets sheetTargets() {
+    return sheetTargets;
   }
 
   /**

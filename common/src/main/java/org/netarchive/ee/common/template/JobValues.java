@@ -11,8 +11,10 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.netarchive.ee.common.message.CrawlCredential;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.DomainCrawlSettings;
 
 /**
  * The values with which the harvester agent fills a {@link CrawlTemplate} for one {@link
@@ -42,6 +44,18 @@ public final class JobValues {
   /** The id prefix of the Sheets holding per-domain limits. */
   public static final String QUOTA_SHEET_PREFIX = "netarchiveDomainLimits";
 
+  /** The id prefix of the Sheets holding per-domain crawl settings. */
+  public static final String SETTINGS_SHEET_PREFIX = "netarchiveDomainSettings";
+
+  /**
+   * The file, next to the job's crawler-beans.cxml, that holds the job's passwords: imported by it,
+   * so that the crawler-beans.cxml the agent archives as the job's setup has none.
+   */
+  public static final String CREDENTIALS_FILE = "netarchive-credentials.cxml";
+
+  /** Heritrix's own longest politeness delay, kept unless a domain's rate needs a longer one. */
+  static final long HERITRIX_MAX_DELAY_MS = 30_000;
+
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
   private JobValues() {}
@@ -56,10 +70,32 @@ public final class JobValues {
    */
   public static Map<Placeholder, String> forJob(CrawlRequest request, String warcDirectory) {
     Objects.requireNonNull(request, "request");
+    return forJob(CrawlTemplate.parse(request.crawlerBeans()), request, warcDirectory);
+  }
+
+  /**
+   * The placeholder values of a job whose template is already parsed. Besides the limits, {@link
+   * Placeholder#DOMAIN_QUOTAS} then holds a Sheet per distinct {@linkplain CrawlDomain#settings()
+   * domain settings} (see {@link #domainSettings}) and, when a domain has passwords, the import of
+   * {@link #CREDENTIALS_FILE}.
+   *
+   * @param template the request's template, parsed
+   * @param request the job
+   * @param warcDirectory where the job's WARC files are to be written
+   * @return the values, one per required placeholder
+   * @throws CrawlTemplateException if a crawler trap is not a valid regular expression, or a
+   *     domain's settings cannot be applied with this template
+   */
+  public static Map<Placeholder, String> forJob(
+      CrawlTemplate template, CrawlRequest request, String warcDirectory) {
+    Objects.requireNonNull(template, "template");
+    Objects.requireNonNull(request, "request");
     Objects.requireNonNull(warcDirectory, "warcDirectory");
     Map<Placeholder, String> values = new EnumMap<>(Placeholder.class);
     values.put(Placeholder.SEEDS, seeds(request));
-    values.put(Placeholder.DOMAIN_QUOTAS, domainQuotas(request));
+    values.put(
+        Placeholder.DOMAIN_QUOTAS,
+        domainQuotas(request) + domainSettings(template.sheetTargets(), request));
     values.put(Placeholder.CRAWLER_TRAPS, crawlerTraps(request));
     values.put(Placeholder.WARC_PREFIX, warcPrefix(request));
     values.put(Placeholder.WARC_DIRECTORY, warcDirectory);
@@ -209,6 +245,254 @@ public final class JobValues {
           .append("</prop>\n    </props>\n  </property>\n</bean>\n");
     }
     return out.toString();
+  }
+
+  /**
+   * A Sheet per distinct settings of the job's domains, associated with those domains' SURT
+   * prefixes, setting what the template's beans would otherwise decide for every domain:
+   *
+   * <ul>
+   *   <li>hops: {@code maxHops} of the scope's TooManyHopsDecideRule ({@code scope.rules[i]});
+   *   <li>request rate: the DispositionProcessor's {@code minDelayMs}, the pause between two
+   *       requests to the domain, is {@code ceil(60000 / requests per minute)} (Heritrix pauses a
+   *       domain's queue after each fetch: one queue per domain), and its {@code maxDelayMs} at
+   *       least that; the template's delay factor still applies above the minimum;
+   *   <li>robots: CrawlMetadata's {@code robotsPolicyName}, {@code obey} or {@code ignore};
+   *   <li>JavaScript: {@code enabled} of each ExtractorJS and {@code extractJavascript} of each
+   *       ExtractorHTML (inline scripts).
+   * </ul>
+   *
+   * @throws CrawlTemplateException if a domain has settings and the template lacks the hops rule,
+   *     the disposition processor or the crawl metadata, so the settings could not take effect
+   */
+  static String domainSettings(SheetTargets targets, CrawlRequest request) {
+    Map<DomainCrawlSettings, List<String>> domainsBySettings = new LinkedHashMap<>();
+    for (CrawlDomain domain : request.domains()) {
+      if (domain.settings() != null) {
+        domainsBySettings
+            .computeIfAbsent(domain.settings(), k -> new ArrayList<>())
+            .add(domain.domain());
+      }
+    }
+    if (domainsBySettings.isEmpty()) {
+      return "";
+    }
+    List<String> problems = new ArrayList<>();
+    requireTarget(
+        targets.hopsRule(),
+        "a TooManyHopsDecideRule among the rules of the 'scope' bean",
+        "max hops",
+        problems);
+    requireTarget(
+        targets.disposition(),
+        "a top-level DispositionProcessor bean with an id",
+        "max request rate",
+        problems);
+    requireTarget(
+        targets.metadata(), "a top-level CrawlMetadata bean with an id", "robots policy", problems);
+    if (!problems.isEmpty()) {
+      throw new CrawlTemplateException(
+          "The crawl template '"
+              + request.templateName()
+              + "' version "
+              + request.templateVersion()
+              + " cannot apply the domains' configurations in job "
+              + request.jobId(),
+          problems);
+    }
+    StringBuilder out = new StringBuilder();
+    domainsBySettings.forEach(
+        (settings, domains) -> {
+          long minDelayMs = minDelayMs(settings.maxRequestsPerMinute());
+          String id =
+              SETTINGS_SHEET_PREFIX
+                  + "-hops-"
+                  + settings.maxHops()
+                  + "-rate-"
+                  + settings.maxRequestsPerMinute()
+                  + "-robots-"
+                  + (settings.obeyRobots() ? "obey" : "ignore")
+                  + "-js-"
+                  + settings.extractJavascript();
+          out.append("<bean id=\"")
+              .append(id)
+              .append("\" class=\"org.archive.spring.Sheet\">\n")
+              .append("  <property name=\"map\">\n    <map>\n");
+          entry(out, targets.hopsRule() + ".maxHops", settings.maxHops());
+          entry(out, targets.disposition() + ".minDelayMs", minDelayMs);
+          entry(
+              out,
+              targets.disposition() + ".maxDelayMs",
+              Math.max(minDelayMs, HERITRIX_MAX_DELAY_MS));
+          entry(
+              out,
+              targets.metadata() + ".robotsPolicyName",
+              settings.obeyRobots() ? "obey" : "ignore");
+          for (String extractor : targets.javascriptExtractors()) {
+            entry(out, extractor + ".enabled", settings.extractJavascript());
+          }
+          for (String extractor : targets.htmlExtractors()) {
+            entry(out, extractor + ".extractJavascript", settings.extractJavascript());
+          }
+          out.append("    </map>\n  </property>\n</bean>\n");
+          association(out, domains, id);
+        });
+    return out.toString();
+  }
+
+  /** The pause between two requests that keeps to a rate per minute, rounded up. */
+  static long minDelayMs(int requestsPerMinute) {
+    return (60_000L + requestsPerMinute - 1) / requestsPerMinute;
+  }
+
+  private static void requireTarget(
+      String target, String what, String setting, List<String> problems) {
+    if (target == null) {
+      problems.add("it has no " + what + ", which the " + setting + " of a configuration sets");
+    }
+  }
+
+  private static void entry(StringBuilder out, String key, Object value) {
+    out.append("      <entry key=\"")
+        .append(TemplateText.escape(key, true))
+        .append("\" value=\"")
+        .append(TemplateText.escape(String.valueOf(value), true))
+        .append("\"/>\n");
+  }
+
+  private static void association(StringBuilder out, List<String> domains, String sheetId) {
+    out.append("<bean class=\"org.archive.crawler.spring.SurtPrefixesSheetAssociation\">\n")
+        .append("  <property name=\"surtPrefixes\">\n    <list>\n");
+    for (String domain : domains) {
+      for (String prefix : surtPrefixes(domain)) {
+        out.append("      <value>").append(TemplateText.escape(prefix, false)).append("</value>\n");
+      }
+    }
+    out.append("    </list>\n  </property>\n")
+        .append("  <property name=\"targetSheetNames\">\n    <list>\n      <value>")
+        .append(sheetId)
+        .append("</value>\n    </list>\n  </property>\n</bean>\n");
+  }
+
+  /**
+   * Not yet used by the agent: importing this file into a job's crawler-beans.cxml with Spring's
+   * {@code <import>} made Heritrix 3.13 fail to build the job ("Missing required bean
+   * crawlController"), so the passwords do not reach Heritrix yet.
+   *
+   * <p>The Spring beans file with the job's passwords ({@link #CREDENTIALS_FILE}), or empty when no
+   * domain has one: a CredentialStore bean holding, per entry, an {@code
+   * HttpAuthenticationCredential} (realm, login, password) or an {@code HtmlFormCredential} (the
+   * login URL and its form fields), each for the server of its URL (host, and port unless the
+   * scheme's default, as Heritrix names servers). Heritrix's fetcher and precondition enforcer find
+   * the store by type.
+   *
+   * @throws CrawlTemplateException if the template declares a credential store of its own, or an
+   *     entry's URL is not an http(s) URL with a host
+   */
+  public static java.util.Optional<String> credentials(
+      CrawlTemplate template, CrawlRequest request) {
+    List<CrawlDomain> withPasswords =
+        request.domains().stream().filter(d -> !d.credentials().isEmpty()).toList();
+    if (withPasswords.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    if (template.sheetTargets().credentialStore() != null) {
+      throw new CrawlTemplateException(
+          "The crawl template '"
+              + request.templateName()
+              + "' declares its own credential store '"
+              + template.sheetTargets().credentialStore()
+              + "'; the passwords of the domains in job "
+              + request.jobId()
+              + " cannot be added to it. Remove it from the template");
+    }
+    StringBuilder out = new StringBuilder();
+    out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        .append(
+            "<!-- The job's passwords; written by the harvester agent, removed after the crawl. -->\n")
+        .append("<beans xmlns=\"http://www.springframework.org/schema/beans\"\n")
+        .append("       xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n")
+        .append("       xsi:schemaLocation=\"http://www.springframework.org/schema/beans")
+        .append(" http://www.springframework.org/schema/beans/spring-beans-3.0.xsd\">\n")
+        .append("  <bean id=\"netarchiveCredentials\"")
+        .append(" class=\"org.archive.modules.credential.CredentialStore\">\n")
+        .append("    <property name=\"credentials\">\n      <map>\n");
+    for (CrawlDomain domain : withPasswords) {
+      for (CrawlCredential c : domain.credentials()) {
+        if (c.password() == null) {
+          throw new CrawlTemplateException(
+              "The password '" + c.name() + "' of domain " + domain.domain() + " has no password");
+        }
+        String key = domain.domain() + "/" + c.name();
+        out.append("        <entry key=\"").append(TemplateText.escape(key, true)).append("\">\n");
+        if (c.isLoginForm()) {
+          out.append(
+              "          <bean class=\"org.archive.modules.credential.HtmlFormCredential\">\n");
+          property(out, "domain", serverName(domain.domain(), c));
+          property(out, "loginUri", c.url());
+          out.append("            <property name=\"formItems\">\n              <map>\n");
+          out.append("                <entry key=\"")
+              .append(TemplateText.escape(c.usernameField(), true))
+              .append("\" value=\"")
+              .append(TemplateText.escape(c.username(), true))
+              .append("\"/>\n");
+          out.append("                <entry key=\"")
+              .append(TemplateText.escape(c.passwordField(), true))
+              .append("\" value=\"")
+              .append(TemplateText.escape(c.password(), true))
+              .append("\"/>\n");
+          out.append("              </map>\n            </property>\n");
+        } else {
+          out.append(
+              "          <bean class=\"org.archive.modules.credential.HttpAuthenticationCredential\">\n");
+          property(out, "domain", serverName(domain.domain(), c));
+          property(out, "realm", c.realm());
+          property(out, "login", c.username());
+          property(out, "password", c.password());
+        }
+        out.append("          </bean>\n        </entry>\n");
+      }
+    }
+    out.append("      </map>\n    </property>\n  </bean>\n</beans>\n");
+    return java.util.Optional.of(out.toString());
+  }
+
+  private static void property(StringBuilder out, String name, String value) {
+    out.append("            <property name=\"")
+        .append(name)
+        .append("\" value=\"")
+        .append(TemplateText.escape(value, true))
+        .append("\"/>\n");
+  }
+
+  /** The server an entry's URL names, as Heritrix keys servers: {@code host[:port]}. */
+  static String serverName(String domain, CrawlCredential credential) {
+    java.net.URI uri;
+    try {
+      uri = new java.net.URI(credential.url().strip());
+    } catch (java.net.URISyntaxException e) {
+      uri = null;
+    }
+    String scheme =
+        uri == null || uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (uri == null
+        || uri.getHost() == null
+        || !(scheme.equals("http") || scheme.equals("https"))) {
+      throw new CrawlTemplateException(
+          "The URL '"
+              + credential.url()
+              + "' of password '"
+              + credential.name()
+              + "' of domain "
+              + domain
+              + " is not an http(s) URL with a host");
+    }
+    String host = uri.getHost().toLowerCase(Locale.ROOT);
+    int port = uri.getPort();
+    if (scheme.equals("https")) {
+      return host + ":" + (port == -1 ? 443 : port);
+    }
+    return port == -1 || port == 80 ? host : host + ":" + port;
   }
 
   private static long kibibytesRoundedUp(long bytes) {

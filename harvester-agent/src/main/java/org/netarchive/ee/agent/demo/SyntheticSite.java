@@ -29,11 +29,29 @@ import java.util.regex.Pattern;
  * crawler trap: every month links to the next one) and to the host that is down. The same seed
  * always gives the same bytes. Hosts whose names start with {@code slow} answer after a pause. One
  * more host name, {@link #DOWN_HOST}, resolves to 127.0.0.9, where nothing listens.
+ *
+ * <p>Hosts whose names start with {@code guarded} also have what the per-domain crawl settings are
+ * tested with: their front page links to {@code /basic/secret.html} (HTTP Basic, realm {@link
+ * #REALM}), to {@code /members/secret.html} (only with the session cookie the login form {@code
+ * /login} sets when posted {@code user} and {@code password}) and loads {@code /app.js}, whose only
+ * link is {@code /from-script.html}. The same user and password ({@link #USER}, {@link #PASSWORD})
+ * open both. Private pages answer on every host, so a crawl that ignores robots.txt gets them.
  */
 public final class SyntheticSite implements AutoCloseable {
 
   /** A host that resolves but does not answer. */
   public static final String DOWN_HOST = "down.test";
+
+  /** The HTTP Basic realm of the guarded hosts' {@code /basic/} pages. */
+  public static final String REALM = "synthetic";
+
+  /** The user name that opens the guarded hosts' protected pages. */
+  public static final String USER = "curator";
+
+  /** The password that opens the guarded hosts' protected pages. */
+  public static final String PASSWORD = "s3cret-Pw!";
+
+  private static final String SESSION_COOKIE = "session=member-" + USER;
 
   private static final Pattern PAGE = Pattern.compile("/page/(\\d+)\\.html");
   private static final Pattern IMAGE = Pattern.compile("/img/(\\d+)-(\\d+)\\.png");
@@ -145,6 +163,9 @@ public final class SyntheticSite implements AutoCloseable {
         pause();
       }
       Matcher m;
+      if (host.name().startsWith("guarded") && guarded(exchange, host, path)) {
+        return;
+      }
       if (path.equals("/robots.txt")) {
         send(
             exchange,
@@ -167,6 +188,8 @@ public final class SyntheticSite implements AutoCloseable {
             200,
             "image/png",
             bytes(host.name() + path, 1000 + (int) (mix(host.name() + path) % 2000)));
+      } else if (path.startsWith("/private/") && path.endsWith(".html")) {
+        send(exchange, 200, "text/html", html(host.name(), "Private", "<p>not for robots</p>"));
       } else if ((m = CALENDAR.matcher(path)).matches()) {
         int month = Integer.parseInt(m.group(1));
         send(
@@ -181,6 +204,84 @@ public final class SyntheticSite implements AutoCloseable {
         send(exchange, 404, "text/html", html(host.name(), "Not found", ""));
       }
     }
+  }
+
+  /** Serves the guarded hosts' own pages; false for a path they share with the others. */
+  private boolean guarded(HttpExchange exchange, Host host, String path) throws IOException {
+    switch (path) {
+      case "/" ->
+          send(
+              exchange,
+              200,
+              "text/html",
+              html(
+                  host.name(),
+                  "Front page",
+                  "<a href=\"/page/1.html\">start</a>\n<a href=\"/basic/secret.html\">basic</a>\n"
+                      + "<a href=\"/members/secret.html\">members</a>\n"
+                      + "<script src=\"/app.js\"></script>"));
+      case "/app.js" ->
+          send(
+              exchange,
+              200,
+              "application/javascript",
+              "var next = \"/from-script.html\";\n".getBytes(StandardCharsets.UTF_8));
+      case "/from-script.html" ->
+          send(exchange, 200, "text/html", html(host.name(), "Found in a script", ""));
+      case "/basic/secret.html" -> {
+        String expected =
+            "Basic "
+                + java.util.Base64.getEncoder()
+                    .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
+        if (expected.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+          send(exchange, 200, "text/html", html(host.name(), "Basic secret", "<p>opened</p>"));
+        } else {
+          exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
+          send(exchange, 401, "text/html", html(host.name(), "Log in", ""));
+        }
+      }
+      case "/login" -> {
+        String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String pair : form.split("&")) {
+          int eq = pair.indexOf('=');
+          if (eq > 0) {
+            fields.put(
+                java.net.URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+          }
+        }
+        if (exchange.getRequestMethod().equals("POST")
+            && USER.equals(fields.get("user"))
+            && PASSWORD.equals(fields.get("password"))) {
+          exchange.getResponseHeaders().add("Set-Cookie", SESSION_COOKIE + "; Path=/");
+          send(exchange, 200, "text/html", html(host.name(), "Welcome", "<p>logged in</p>"));
+        } else {
+          send(
+              exchange,
+              200,
+              "text/html",
+              html(
+                  host.name(),
+                  "Log in",
+                  "<form method=\"post\" action=\"/login\"><input name=\"user\">"
+                      + "<input type=\"password\" name=\"password\"></form>"));
+        }
+      }
+      case "/members/secret.html" -> {
+        String cookies =
+            String.join("; ", exchange.getRequestHeaders().getOrDefault("Cookie", List.of()));
+        if (cookies.contains(SESSION_COOKIE)) {
+          send(exchange, 200, "text/html", html(host.name(), "Members' secret", "<p>opened</p>"));
+        } else {
+          send(exchange, 403, "text/html", html(host.name(), "Members only", ""));
+        }
+      }
+      default -> {
+        return false;
+      }
+    }
+    return true;
   }
 
   private byte[] page(Host host, int n) {

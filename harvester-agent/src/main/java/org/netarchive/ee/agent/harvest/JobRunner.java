@@ -128,6 +128,8 @@ public final class JobRunner {
               stopRequested);
     } catch (JobPreparationException | UncheckedIOException e) {
       crawl = new CrawlResult(CrawlEnd.FAILED, e.getMessage(), Optional.empty());
+    } finally {
+      directory.deleteCredentials();
     }
     CrawlResult result = crawl;
     LOG.info(
@@ -159,6 +161,7 @@ public final class JobRunner {
   public Optional<JobFinished> recover(JobDirectory directory) {
     status.set(AgentState.RECOVERING, directory.jobId());
     HeritrixProcess.stopLeftOver(directory, processTimeout);
+    directory.deleteCredentials();
     Optional<JobFinished> saved = savedReport(directory);
     if (saved.isPresent()) {
       JobUpload.Result result = upload.storeAll(directory);

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.netarchive.ee.common.template.JobValues;
 
 /**
  * The directory of one job under the agent's {@code jobs} directory, named {@code
@@ -151,6 +152,23 @@ public final class JobDirectory {
 
   public Path crawlerBeans() {
     return heritrixJob().resolve("crawler-beans.cxml");
+  }
+
+  /**
+   * The job's passwords for Heritrix, imported by its crawler-beans.cxml; present only while the
+   * crawl runs, readable by the agent's user only.
+   */
+  public Path credentials() {
+    return heritrixJob().resolve(JobValues.CREDENTIALS_FILE);
+  }
+
+  /** Removes the job's passwords file, once Heritrix has stopped. */
+  public void deleteCredentials() {
+    try {
+      Files.deleteIfExists(credentials());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + credentials(), e);
+    }
   }
 
   public Path warcs() {

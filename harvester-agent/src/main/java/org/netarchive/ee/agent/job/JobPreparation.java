@@ -71,7 +71,9 @@ public final class JobPreparation {
    */
   public JobDirectory accept(CrawlRequest request, Instant takenAt) {
     JobDirectory directory = JobDirectory.create(jobsRoot, request.jobId(), takenAt);
-    JobDirectory.writeAtomically(directory.request(), CODEC.encode(request));
+    // Kept for recovery and archived as the job's setup: without the passwords, which only the
+    // job's Heritrix configuration gets.
+    JobDirectory.writeAtomically(directory.request(), CODEC.encode(request.withoutPasswords()));
     return directory;
   }
 
@@ -91,7 +93,8 @@ public final class JobPreparation {
     try {
       CrawlTemplate template = CrawlTemplate.parse(request.crawlerBeans());
       beans =
-          template.render(JobValues.forJob(request, directory.warcs().toAbsolutePath().toString()));
+          template.render(
+              JobValues.forJob(template, request, directory.warcs().toAbsolutePath().toString()));
     } catch (CrawlTemplateException e) {
       throw new JobPreparationException(
           "The crawl template '"

@@ -25,6 +25,7 @@ import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
 import org.netarchive.ee.scheduler.domain.model.domain.SeedList;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
+import org.netarchive.ee.scheduler.infrastructure.secrets.PasswordSeal;
 
 /**
  * Domains, their configurations, seed lists and passwords. Viewers read; curators and admins
@@ -35,6 +36,7 @@ import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateReposito
 public class DomainService {
 
   @Inject private DomainRepository domains;
+  @Inject private PasswordSeal seal;
   @Inject private DefaultTemplate defaultTemplate;
   @Inject private HarvestTemplateRepository templates;
 
@@ -237,8 +239,10 @@ public class DomainService {
   }
 
   /**
-   * Adds a password entry to a domain. A refused part is reported for its field: {@code name},
-   * {@code url}, {@code realm}, {@code username} or {@code password}.
+   * Adds a password entry to a domain: HTTP authentication for a realm, or, when a login form field
+   * is given, a login form posted to the URL. The password is sealed before it is stored. A refused
+   * part is reported for its field: {@code name}, {@code url}, {@code realm}, {@code
+   * usernameField}, {@code passwordField}, {@code username} or {@code password}.
    */
   @RolesAllowed({"admin", "curator"})
   public DomainViews.PasswordView addPassword(
@@ -248,18 +252,33 @@ public class DomainService {
       String realm,
       String username,
       String password,
+      String loginUserField,
+      String loginPasswordField,
       String comments) {
     Domain domain = find(domainName);
+    DomainPassword.Login login =
+        new DomainPassword.Login(url, realm, username, loginUserField, loginPasswordField);
     // Each part is checked first on its own, so that a refusal names the field at fault.
     String owner = DomainPassword.owner(domain.name(), name == null ? "" : name.strip());
     field("url", () -> DomainPassword.validUrl(owner, url));
-    field("realm", () -> DomainPassword.required(owner, "realm", realm));
-    field("username", () -> DomainPassword.required(owner, "user name", username));
-    if (password == null) {
-      field("password", () -> DomainPassword.required(owner, "password", null));
+    if (login.isForm()) {
+      field(
+          "usernameField",
+          () -> DomainPassword.required(owner, "login form's user field", loginUserField));
+      field(
+          "passwordField",
+          () -> DomainPassword.required(owner, "login form's password field", loginPasswordField));
+    } else {
+      field("realm", () -> DomainPassword.required(owner, "realm", realm));
     }
+    field("username", () -> DomainPassword.required(owner, "user name", username));
+    field("password", () -> DomainPassword.required(owner, "password", password));
     return DomainViews.of(
-        field("name", () -> domain.addPassword(name, url, realm, username, password, comments)));
+        field(
+            "name",
+            () ->
+                domain.addPassword(
+                    name, login, sealOwner -> seal.seal(sealOwner, password), comments)));
   }
 
   /**

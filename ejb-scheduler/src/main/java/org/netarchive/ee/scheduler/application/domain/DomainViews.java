@@ -54,8 +54,19 @@ public final class DomainViews {
   public record SeedListView(String name, List<String> seeds, String comments, int version) {}
 
   /** A password entry without the password. */
+  /**
+   * A password entry as it is shown: never its password, only that one is set. A login form has its
+   * two field names; HTTP authentication has none.
+   */
   public record PasswordView(
-      String name, String url, String realm, String username, String comments) {}
+      String name,
+      String url,
+      String realm,
+      String username,
+      String usernameField,
+      String passwordField,
+      boolean passwordSet,
+      String comments) {}
 
   static DomainView of(Domain domain) {
     return new DomainView(
@@ -96,6 +107,14 @@ public final class DomainViews {
   }
 
   static PasswordView of(DomainPassword p) {
-    return new PasswordView(p.name(), p.url(), p.realm(), p.username(), p.comments());
+    return new PasswordView(
+        p.name(),
+        p.url(),
+        p.realm(),
+        p.username(),
+        p.loginUserField(),
+        p.loginPasswordField(),
+        p.sealedPassword() != null || p.legacyClearPassword() != null,
+        p.comments());
   }
 }

@@ -21,13 +21,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.CrawlCredential;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.DomainAlias;
+import org.netarchive.ee.common.message.DomainCrawlSettings;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainPassword;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
 import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
@@ -36,6 +41,7 @@ import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 import org.netarchive.ee.scheduler.domain.model.job.SplitStatus;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
+import org.netarchive.ee.scheduler.infrastructure.secrets.PasswordSeal;
 
 /**
  * Sends NEW jobs to their channel's queue as {@link CrawlRequest}s and marks them SUBMITTED in the
@@ -65,6 +71,7 @@ public class JobDispatcher {
   @Inject private JobStore store;
   @Inject private MeterRegistry metrics;
   @Inject private SchedulerActivity activity;
+  @Inject private PasswordSeal seal;
 
   private final JmsMessages messages = JmsMessages.standard();
   private final Clock clock = Clock.systemUTC();
@@ -195,8 +202,10 @@ public class JobDispatcher {
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot read the domains of job " + job.id(), e);
     }
+    Map<Long, DomainConfiguration> configurations = configurations(domains);
     List<CrawlDomain> crawlDomains = new ArrayList<>(domains.size());
     for (JobDomain d : domains) {
+      DomainConfiguration configuration = configurations.get(d.configurationId());
       crawlDomains.add(
           new CrawlDomain(
               d.domainName(),
@@ -204,7 +213,9 @@ public class JobDispatcher {
               d.maxObjects(),
               d.maxBytes(),
               d.seeds(),
-              d.crawlerTraps()));
+              d.crawlerTraps(),
+              configuration == null ? null : settings(configuration.settings()),
+              configuration == null ? List.of() : credentials(configuration)));
     }
     return new CrawlRequest(
         job.id(),
@@ -223,6 +234,55 @@ public class JobDispatcher {
         aliases(domains),
         deduplicationJobs(job, harvest),
         job.createdAt());
+  }
+
+  /**
+   * The configurations of a job's domains with their passwords, read when the job is sent: their
+   * hops, rate, robots and JavaScript settings and passwords are the current ones (a configuration
+   * deleted meanwhile leaves its domain to the template's settings, without passwords).
+   */
+  private Map<Long, DomainConfiguration> configurations(List<JobDomain> domains) {
+    Map<Long, DomainConfiguration> found = new HashMap<>();
+    List<Long> ids = domains.stream().map(JobDomain::configurationId).distinct().toList();
+    for (int from = 0; from < ids.size(); from += 1000) {
+      List<Long> slice = ids.subList(from, Math.min(ids.size(), from + 1000));
+      for (DomainConfiguration c :
+          em.createQuery(
+                  "SELECT DISTINCT c FROM DomainConfiguration c LEFT JOIN FETCH c.passwords"
+                      + " WHERE c.id IN :ids",
+                  DomainConfiguration.class)
+              .setParameter("ids", slice)
+              .getResultList()) {
+        found.put(c.id(), c);
+      }
+    }
+    return found;
+  }
+
+  static DomainCrawlSettings settings(CrawlSettings s) {
+    return new DomainCrawlSettings(
+        s.maxHops(), s.maxRequestRate(), s.honorRobots(), s.extractJavascript());
+  }
+
+  /** The configuration's passwords, opened for the crawl request (and only for it). */
+  private List<CrawlCredential> credentials(DomainConfiguration configuration) {
+    List<CrawlCredential> credentials = new ArrayList<>();
+    for (DomainPassword p : configuration.passwords()) {
+      String clear =
+          p.sealedPassword() != null
+              ? seal.open(p.sealOwner(), p.sealedPassword())
+              : p.legacyClearPassword();
+      credentials.add(
+          new CrawlCredential(
+              p.name(),
+              p.url(),
+              p.realm(),
+              p.username(),
+              clear,
+              p.loginUserField(),
+              p.loginPasswordField()));
+    }
+    return credentials;
   }
 
   private List<DomainAlias> aliases(List<JobDomain> domains) {

@@ -153,12 +153,16 @@ public class Domain {
     return configuration;
   }
 
+  /**
+   * Adds a password entry.
+   *
+   * @param sealFor seals the password for the entry named by its argument ({@code domain/name}):
+   *     the domain never holds the clear password
+   */
   public DomainPassword addPassword(
       String passwordName,
-      String url,
-      String realm,
-      String username,
-      String password,
+      DomainPassword.Login login,
+      java.util.function.UnaryOperator<String> sealFor,
       String passwordComments) {
     String checked = Names.check("password", passwordName);
     if (passwords.stream().anyMatch(p -> p.name().equals(checked))) {
@@ -166,7 +170,8 @@ public class Domain {
           "Domain '" + name + "' already has a password named '" + checked + "'");
     }
     DomainPassword entry =
-        new DomainPassword(this, checked, url, realm, username, password, passwordComments);
+        new DomainPassword(
+            this, checked, login, sealFor.apply(name + "/" + checked), passwordComments);
     passwords.add(entry);
     return entry;
   }

@@ -15,8 +15,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * Credentials the crawler uses for a protected part of a domain (HTTP authentication). The crawler
- * needs the clear password, so it is stored as given; it is never shown back in the UI or the API.
+ * Credentials the crawler uses for a protected part of a domain: HTTP authentication for a realm,
+ * or a login form (the URL it is posted to and its user and password fields). The password is
+ * stored sealed (see the scheduler's {@code PasswordSeal}: the key is outside the database); it is
+ * never shown back in the UI or the API, and opened only for a crawl request.
  */
 @Entity
 @Table(name = "domain_password")
@@ -52,8 +54,18 @@ public class DomainPassword {
   @Column(name = "username", nullable = false, length = 256)
   private String username;
 
-  @Column(name = "password", nullable = false, length = 256)
-  private String password;
+  /** The clear password of an entry made before passwords were sealed; sealed at start-up. */
+  @Column(name = "password", length = 256)
+  private String legacyClearPassword;
+
+  @Column(name = "password_sealed", length = 1024)
+  private String sealedPassword;
+
+  @Column(name = "login_user_field", length = 256)
+  private String loginUserField;
+
+  @Column(name = "login_password_field", length = 256)
+  private String loginPasswordField;
 
   @Column(name = "comments", length = Comments.MAX_LENGTH)
   private String comments;
@@ -64,34 +76,40 @@ public class DomainPassword {
 
   protected DomainPassword() {}
 
-  DomainPassword(
-      Domain domain,
-      String name,
-      String url,
-      String realm,
-      String username,
-      String password,
-      String comments) {
+  DomainPassword(Domain domain, String name, Login login, String sealedPassword, String comments) {
     this.domain = domain;
     this.name = Names.check("password", name);
     this.comments = Comments.checked(owner(domain.name(), this.name), comments);
-    change(url, realm, username, password);
+    String owner = owner(domain.name(), this.name);
+    this.url = validUrl(owner, login.url());
+    this.username = required(owner, "user name", login.username());
+    if (login.isForm()) {
+      this.loginUserField = required(owner, "login form's user field", login.userField());
+      this.loginPasswordField =
+          required(owner, "login form's password field", login.passwordField());
+      this.realm = login.realm() == null ? "" : login.realm().strip();
+    } else {
+      this.realm = required(owner, "realm", login.realm());
+    }
+    this.sealedPassword = required(owner, "password", sealedPassword);
   }
 
-  /** Replaces the credentials; a null password keeps the stored one. */
-  public void change(String newUrl, String newRealm, String newUsername, String newPassword) {
-    String owner = owner(domain.name(), name);
-    String checkedUrl = validUrl(owner, newUrl);
-    String checkedRealm = required(owner, "realm", newRealm);
-    String checkedUsername = required(owner, "user name", newUsername);
-    if (newPassword == null && password == null) {
-      required(owner, "password", null);
+  /**
+   * Where and how the crawler logs in: HTTP authentication for a realm, or, with both form fields,
+   * a login form posted to the URL.
+   */
+  public record Login(
+      String url, String realm, String username, String userField, String passwordField) {
+
+    /** HTTP authentication. */
+    public static Login http(String url, String realm, String username) {
+      return new Login(url, realm, username, null, null);
     }
-    this.url = checkedUrl;
-    this.realm = checkedRealm;
-    this.username = checkedUsername;
-    if (newPassword != null) {
-      this.password = newPassword;
+
+    /** A login form, if either field is given (both are then required). */
+    public boolean isForm() {
+      return (userField != null && !userField.isBlank())
+          || (passwordField != null && !passwordField.isBlank());
     }
   }
 
@@ -173,9 +191,35 @@ public class DomainPassword {
     return username;
   }
 
-  /** The clear password, for the crawler only. */
-  public String passwordForCrawler() {
-    return password;
+  /** The sealed password; {@code null} only for an entry stored in the clear before sealing. */
+  public String sealedPassword() {
+    return sealedPassword;
+  }
+
+  /** The clear password of an entry stored before passwords were sealed, or {@code null}. */
+  public String legacyClearPassword() {
+    return legacyClearPassword;
+  }
+
+  /** Replaces a clear password stored before sealing with its sealed form. */
+  public void seal(String sealed) {
+    this.sealedPassword = sealed;
+    this.legacyClearPassword = null;
+  }
+
+  /** The login form's user field, or {@code null} for HTTP authentication. */
+  public String loginUserField() {
+    return loginUserField;
+  }
+
+  /** The login form's password field, or {@code null} for HTTP authentication. */
+  public String loginPasswordField() {
+    return loginPasswordField;
+  }
+
+  /** What the sealed password is bound to: {@code domain/name}. */
+  public String sealOwner() {
+    return domain.name() + "/" + name;
   }
 
   public String comments() {

@@ -142,18 +142,39 @@ class DomainTest {
     Domain kb = domain("kb.dk");
 
     DomainPassword password =
-        kb.addPassword("intranet", "https://kb.dk/intra", "Intra", "crawler", "s3cret", null);
+        kb.addPassword(
+            "intranet",
+            DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler"),
+            owner -> "sealed for " + owner,
+            null);
 
-    assertThat(password.passwordForCrawler()).isEqualTo("s3cret");
+    assertThat(password.sealedPassword()).isEqualTo("sealed for kb.dk/intranet");
+    assertThat(password.legacyClearPassword()).isNull();
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> kb.addPassword("bad", "ftp://kb.dk", "r", "u", "p", null))
+        .isThrownBy(
+            () ->
+                kb.addPassword(
+                    "bad", DomainPassword.Login.http("ftp://kb.dk", "r", "u"), o -> "x", null))
         .withMessageContaining("'ftp://kb.dk'");
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () ->
+                kb.addPassword(
+                    "form",
+                    new DomainPassword.Login("https://kb.dk/login", null, "u", "user", " "),
+                    o -> "x",
+                    null))
+        .withMessageContaining("login form's password field");
   }
 
   @Test
   void givenPasswordNoConfigurationUses_whenRemoved_thenItIsGone() {
     Domain kb = domain("kb.dk");
-    kb.addPassword("intranet", "https://kb.dk/intra", "Intra", "crawler", "s3cret", null);
+    kb.addPassword(
+        "intranet",
+        DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler"),
+        owner -> "sealed",
+        null);
 
     kb.removePassword("intranet");
 
@@ -165,7 +186,11 @@ class DomainTest {
   void givenPasswordAConfigurationUses_whenRemoved_thenRefusedNamingTheConfiguration() {
     Domain kb = domain("kb.dk");
     DomainPassword password =
-        kb.addPassword("intranet", "https://kb.dk/intra", "Intra", "crawler", "s3cret", null);
+        kb.addPassword(
+            "intranet",
+            DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler"),
+            owner -> "sealed",
+            null);
     kb.defaultConfiguration().usePasswords(List.of(password));
 
     assertThatIllegalArgumentException()

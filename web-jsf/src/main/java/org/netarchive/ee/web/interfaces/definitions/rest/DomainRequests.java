@@ -45,5 +45,12 @@ public final class DomainRequests {
 
   /** Create a password entry. */
   public record PasswordRequest(
-      String name, String url, String realm, String username, String password, String comments) {}
+      String name,
+      String url,
+      String realm,
+      String username,
+      String password,
+      String usernameField,
+      String passwordField,
+      String comments) {}
 }

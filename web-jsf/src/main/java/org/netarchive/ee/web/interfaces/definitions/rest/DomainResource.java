@@ -215,6 +215,8 @@ public class DomainResource {
                     request.realm(),
                     request.username(),
                     required("password", request.password()),
+                    request.usernameField(),
+                    request.passwordField(),
                     request.comments()));
     return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
         .entity(created)

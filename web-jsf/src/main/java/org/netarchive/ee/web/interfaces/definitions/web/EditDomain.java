@@ -51,6 +51,8 @@ public class EditDomain implements Serializable {
   // Never kept beyond the request that adds it, nor written out with the view.
   private transient String passwordValue;
   private String passwordComments;
+  private String passwordUserField;
+  private String passwordPasswordField;
 
   /** Loads the domain of the address. */
   public void load() {
@@ -97,6 +99,8 @@ public class EditDomain implements Serializable {
                     passwordRealm,
                     passwordUsername,
                     typed,
+                    passwordUserField,
+                    passwordPasswordField,
                     passwordComments))
         .ifPresent(
             added -> {
@@ -105,6 +109,8 @@ public class EditDomain implements Serializable {
               passwordRealm = null;
               passwordUsername = null;
               passwordComments = null;
+              passwordUserField = null;
+              passwordPasswordField = null;
               refresh();
               Refusals.info(Texts.text("editDomain.passwordAdded", added.name(), owner));
             });
@@ -280,5 +286,21 @@ public class EditDomain implements Serializable {
 
   public void setPasswordComments(String passwordComments) {
     this.passwordComments = passwordComments;
+  }
+
+  public String getPasswordUserField() {
+    return passwordUserField;
+  }
+
+  public void setPasswordUserField(String passwordUserField) {
+    this.passwordUserField = passwordUserField;
+  }
+
+  public String getPasswordPasswordField() {
+    return passwordPasswordField;
+  }
+
+  public void setPasswordPasswordField(String passwordPasswordField) {
+    this.passwordPasswordField = passwordPasswordField;
   }
 }

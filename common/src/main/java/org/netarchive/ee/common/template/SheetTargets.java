@@ -1,0 +1,96 @@
+package org.netarchive.ee.common.template;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.netarchive.ee.common.template.XmlDocument.Element;
+
+/**
+ * Where in a template the per-domain crawl settings are set: the Heritrix bean paths a Sheet's keys
+ * name ({@code beanName[.propertyPath].property}). A crawl scope's rules are usually inner beans
+ * without a name, so the hops rule is addressed through the scope's list ({@code scope.rules[2]}),
+ * which Heritrix's Sheet resolves with a property path.
+ *
+ * @param metadata the CrawlMetadata bean (robots policy), or null
+ * @param hopsRule the path of the TooManyHopsDecideRule among the scope's rules, or null
+ * @param disposition the DispositionProcessor bean (politeness delays), or null
+ * @param javascriptExtractors the ExtractorJS beans
+ * @param htmlExtractors the ExtractorHTML beans (they extract links from inline scripts)
+ * @param credentialStore the CredentialStore bean the template declares itself, or null
+ */
+record SheetTargets(
+    String metadata,
+    String hopsRule,
+    String disposition,
+    List<String> javascriptExtractors,
+    List<String> htmlExtractors,
+    String credentialStore) {
+
+  static final String TOO_MANY_HOPS = "org.archive.modules.deciderules.TooManyHopsDecideRule";
+  static final String DISPOSITION = "org.archive.crawler.postprocessor.DispositionProcessor";
+  static final String EXTRACTOR_JS = "org.archive.modules.extractor.ExtractorJS";
+  static final String EXTRACTOR_HTML = "org.archive.modules.extractor.ExtractorHTML";
+  static final String CREDENTIAL_STORE = "org.archive.modules.credential.CredentialStore";
+
+  /** Finds the targets among a parsed template's top-level beans and its scope's rules. */
+  static SheetTargets of(XmlDocument document) {
+    String metadata = null;
+    String disposition = null;
+    String credentialStore = null;
+    String hopsRule = null;
+    List<String> js = new ArrayList<>();
+    List<String> html = new ArrayList<>();
+    List<Element> topLevel = document.root().elements();
+    for (Element bean : topLevel) {
+      String id = bean.attribute("id");
+      if (!bean.isBeans("bean") || id == null) {
+        continue;
+      }
+      String type = bean.attribute("class");
+      if (HeritrixClasses.CRAWL_METADATA.equals(type) && metadata == null) {
+        metadata = id;
+      } else if (DISPOSITION.equals(type) && disposition == null) {
+        disposition = id;
+      } else if (CREDENTIAL_STORE.equals(type) && credentialStore == null) {
+        credentialStore = id;
+      } else if (EXTRACTOR_JS.equals(type)) {
+        js.add(id);
+      } else if (EXTRACTOR_HTML.equals(type)) {
+        html.add(id);
+      } else if (HeritrixClasses.SCOPE_ID.equals(id)) {
+        hopsRule = hopsRule(bean, topLevel);
+      }
+    }
+    return new SheetTargets(metadata, hopsRule, disposition, js, html, credentialStore);
+  }
+
+  private static String hopsRule(Element scope, List<Element> topLevel) {
+    for (Element property : scope.elements()) {
+      if (!property.isBeans("property") || !"rules".equals(property.attribute("name"))) {
+        continue;
+      }
+      for (Element list : property.elements()) {
+        if (!list.isBeans("list")) {
+          continue;
+        }
+        List<Element> rules = list.elements();
+        for (int i = 0; i < rules.size(); i++) {
+          Element rule = rules.get(i);
+          if (rule.isBeans("bean") && TOO_MANY_HOPS.equals(rule.attribute("class"))) {
+            return HeritrixClasses.SCOPE_ID + ".rules[" + i + "]";
+          }
+          if (rule.isBeans("ref") && refersToHopsRule(rule.attribute("bean"), topLevel)) {
+            return HeritrixClasses.SCOPE_ID + ".rules[" + i + "]";
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean refersToHopsRule(String id, List<Element> topLevel) {
+    return id != null
+        && topLevel.stream()
+            .anyMatch(
+                b -> id.equals(b.attribute("id")) && TOO_MANY_HOPS.equals(b.attribute("class")));
+  }
+}

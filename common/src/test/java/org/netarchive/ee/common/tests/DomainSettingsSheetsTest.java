@@ -1,0 +1,181 @@
+package org.netarchive.ee.common.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.netarchive.ee.common.tests.CrawlTemplates.dom;
+import static org.netarchive.ee.common.tests.CrawlTemplates.string;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.netarchive.ee.common.message.CrawlCredential;
+import org.netarchive.ee.common.message.CrawlDomain;
+import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.DomainCrawlSettings;
+import org.netarchive.ee.common.message.MessageCodec;
+import org.netarchive.ee.common.template.CrawlTemplate;
+import org.netarchive.ee.common.template.CrawlTemplateException;
+import org.netarchive.ee.common.template.JobValues;
+import org.netarchive.ee.common.template.Placeholder;
+import org.w3c.dom.Document;
+
+/** The per-domain settings and passwords of a crawl request, as the job's Heritrix sheets. */
+class DomainSettingsSheetsTest {
+
+  private static final CrawlCredential BASIC =
+      new CrawlCredential(
+          "intranet", "https://kb.dk/intra/", "Intra", "crawler", "pw<&\"", null, null);
+  private static final CrawlCredential FORM =
+      new CrawlCredential(
+          "members", "http://www.kb.dk:8080/login", "", "crawler", "s3cret", "user", "pass");
+
+  private static CrawlDomain domain(String name, DomainCrawlSettings settings) {
+    return new CrawlDomain(
+        name,
+        "defaultconfig",
+        -1,
+        -1,
+        List.of("http://" + name + "/"),
+        List.of(),
+        settings,
+        List.of());
+  }
+
+  private static Document rendered(CrawlRequest request) {
+    CrawlTemplate template = CrawlTemplate.defaultTemplate();
+    return dom(template.render(JobValues.forJob(template, request, "/tmp/warcs")));
+  }
+
+  private static String entry(Document beans, String sheetPrefix, String key) {
+    return string(
+        beans,
+        "//*[local-name()='bean'][starts-with(@id,'"
+            + sheetPrefix
+            + "')]//*[local-name()='entry'][@key='"
+            + key
+            + "']/@value");
+  }
+
+  @Test
+  void givenDomainSettings_whenRendered_thenASheetSetsEachForItsDomainsOnly() {
+    DomainCrawlSettings careful = new DomainCrawlSettings(3, 30, false, false);
+    CrawlRequest request =
+        JobValuesTest.request(
+            0, List.of(), domain("kb.dk", careful), domain("bl.uk", careful), domain("x.dk", null));
+
+    Document beans = rendered(request);
+
+    String sheet = "netarchiveDomainSettings-hops-3-rate-30-robots-ignore-js-false";
+    assertThat(entry(beans, sheet, "scope.rules[2].maxHops")).isEqualTo("3");
+    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("2000");
+    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("30000");
+    assertThat(entry(beans, sheet, "metadata.robotsPolicyName")).isEqualTo("ignore");
+    assertThat(entry(beans, sheet, "extractorJs.enabled")).isEqualTo("false");
+    assertThat(entry(beans, sheet, "extractorHtml.extractJavascript")).isEqualTo("false");
+    String association =
+        "//*[local-name()='bean'][*[@name='targetSheetNames']//*[.='" + sheet + "']]";
+    for (String prefix :
+        List.of("http://(dk,kb,", "https://(dk,kb,", "http://(uk,bl,", "https://(uk,bl,")) {
+      assertThat(string(beans, "count(" + association + "//*[.='" + prefix + "'])"))
+          .as(prefix)
+          .isEqualTo("1");
+    }
+    assertThat(string(beans, "count(//*[.='http://(dk,x,'])")).isEqualTo("0");
+    assertThat(
+            string(
+                beans,
+                "count(//*[local-name()='bean'][starts-with(@id,'netarchiveDomainSettings')])"))
+        .isEqualTo("1");
+  }
+
+  @Test
+  void givenOneRequestPerMinute_whenRendered_thenTheMaximumDelayMakesRoomForIt() {
+    Document beans =
+        rendered(
+            JobValuesTest.request(
+                0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 1, true, true))));
+
+    String sheet = "netarchiveDomainSettings-hops-20-rate-1-";
+    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("60000");
+    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("60000");
+    assertThat(entry(beans, sheet, "metadata.robotsPolicyName")).isEqualTo("obey");
+  }
+
+  @Test
+  void givenATemplateWithoutAHopsRule_whenADomainHasSettings_thenTheJobIsRefusedSayingWhy() {
+    String text =
+        CrawlTemplate.defaultTemplate()
+            .text()
+            .replaceAll(
+                "(?s)<bean class=\"org.archive.modules.deciderules.TooManyHopsDecideRule\">.*?</bean>",
+                "");
+    CrawlTemplate template = CrawlTemplate.parse(text);
+    CrawlRequest request =
+        JobValuesTest.request(
+            0, List.of(), domain("kb.dk", new DomainCrawlSettings(3, 60, true, true)));
+
+    assertThatThrownBy(() -> JobValues.forJob(template, request, "/tmp/warcs"))
+        .isInstanceOf(CrawlTemplateException.class)
+        .hasMessageContaining("TooManyHopsDecideRule")
+        .hasMessageContaining("max hops");
+  }
+
+  @Test
+  void givenPasswords_whenRendered_thenTheCrawlerBeansHaveNoneAndTheCredentialsFileHasThem() {
+    CrawlDomain kb =
+        new CrawlDomain(
+            "kb.dk",
+            "defaultconfig",
+            -1,
+            -1,
+            List.of("http://kb.dk/"),
+            List.of(),
+            null,
+            List.of(BASIC, FORM));
+    CrawlRequest request = JobValuesTest.request(0, List.of(), kb);
+    CrawlTemplate template = CrawlTemplate.defaultTemplate();
+
+    Map<Placeholder, String> values = JobValues.forJob(template, request, "/tmp/warcs");
+    Document credentials = dom(JobValues.credentials(template, request).orElseThrow());
+
+    assertThat(template.render(values)).doesNotContain("s3cret");
+    String http =
+        "//*[local-name()='bean'][@class='org.archive.modules.credential.HttpAuthenticationCredential']";
+    assertThat(string(credentials, http + "/*[@name='domain']/@value")).isEqualTo("kb.dk:443");
+    assertThat(string(credentials, http + "/*[@name='realm']/@value")).isEqualTo("Intra");
+    assertThat(string(credentials, http + "/*[@name='password']/@value")).isEqualTo("pw<&\"");
+    String form =
+        "//*[local-name()='bean'][@class='org.archive.modules.credential.HtmlFormCredential']";
+    assertThat(string(credentials, form + "/*[@name='domain']/@value")).isEqualTo("www.kb.dk:8080");
+    assertThat(string(credentials, form + "/*[@name='loginUri']/@value"))
+        .isEqualTo("http://www.kb.dk:8080/login");
+    assertThat(string(credentials, form + "//*[local-name()='entry'][@key='pass']/@value"))
+        .isEqualTo("s3cret");
+  }
+
+  @Test
+  void givenARequestWithPasswords_whenCopiedForTheJobDirectory_thenNoPasswordIsLeft() {
+    CrawlDomain kb =
+        new CrawlDomain(
+            "kb.dk",
+            "defaultconfig",
+            -1,
+            -1,
+            List.of("http://kb.dk/"),
+            List.of(),
+            new DomainCrawlSettings(5, 60, true, false),
+            List.of(BASIC, FORM));
+    CrawlRequest request = JobValuesTest.request(0, List.of(), kb);
+    MessageCodec codec = MessageCodec.standard();
+
+    String wire = codec.encode(request);
+    String kept = codec.encode(request.withoutPasswords());
+
+    assertThat(codec.decode(wire, CrawlRequest.class)).isEqualTo(request);
+    assertThat(wire).contains("s3cret");
+    assertThat(kept).doesNotContain("s3cret").doesNotContain("pw<").contains("\"realm\":\"Intra\"");
+    assertThat(request.toString()).doesNotContain("s3cret");
+    assertThat(codec.decode(kept, CrawlRequest.class).domains().get(0).settings())
+        .isEqualTo(new DomainCrawlSettings(5, 60, true, false));
+  }
+}
