@@ -123,10 +123,15 @@ class AgentOnServerIT {
     }
   }
 
+  /**
+   * Adds a domain's seed with a configuration allowing 100 requests a second: the synthetic site
+   * answers at once, and the default rate (a minute's 60) would make the crawl a test of patience.
+   */
   private static void seeds(String harvest, String query, String domain) throws Exception {
     HttpResponse<String> added =
         ADMIN.postText(
-            "/api/harvests/" + Api.segment(harvest) + "/seeds" + query, site.seed(domain) + "\n");
+            "/api/harvests/" + Api.segment(harvest) + "/seeds" + query + "&maxRequestRate=6000",
+            site.seed(domain) + "\n");
     assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
   }
 

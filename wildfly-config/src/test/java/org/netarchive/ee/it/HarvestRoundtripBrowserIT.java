@@ -168,6 +168,8 @@ class HarvestRoundtripBrowserIT {
           // one byte limit for all (a job has one), small enough that the split expects
           // objects of the same order from all three and packs them into one job
           browser.type("configuration:maxBytes", Long.toString(BYTE_LIMIT));
+          // the synthetic site answers at once: 100 requests a second instead of a minute's 60
+          browser.type("configuration:maxRequestRate", "6000");
           if (domain.equals(limited)) {
             browser.type("configuration:maxObjects", Integer.toString(OBJECT_LIMIT));
           }

@@ -225,6 +225,8 @@ class SnapshotRoundtripIT {
             Json.createObjectBuilder()
                 .add("templateId", templateId)
                 .add("seedLists", Json.createArrayBuilder().add(seeds.getString("name")))
+                // the synthetic site answers at once: 100 requests a second, not a minute's 60
+                .add("maxRequestRate", 6000)
                 .add("version", configuration.getInt("version"))
                 .build());
     assertThat(configured.statusCode()).as(configured.body()).isEqualTo(200);

@@ -62,15 +62,18 @@ public class HarvestSeedAddition {
       String templateName,
       Long maxObjects,
       Long maxBytes,
+      Integer maxRequestRate,
       String startedBy)
       throws IOException {
-    SeedTarget target = harvests.seedTarget(harvestName, templateName, maxObjects, maxBytes);
+    SeedTarget target =
+        harvests.seedTarget(harvestName, templateName, maxObjects, maxBytes, maxRequestRate);
     UploadedList list = UploadedList.store(seeds, "seed list");
     if (list.lines() <= DIRECT_LINES) {
       // Bad UTF-8 is replaced, as the batch job's reader does, so the line is refused by name.
       String text = new String(Files.readAllBytes(list.file()), StandardCharsets.UTF_8);
       list.delete();
-      return new Added(harvests.addSeeds(harvestName, text, templateName, maxObjects, maxBytes));
+      return new Added(
+          harvests.addSeeds(harvestName, text, templateName, maxObjects, maxBytes, maxRequestRate));
     }
     Properties parameters = new Properties();
     parameters.setProperty("file", list.file().toString());
@@ -83,6 +86,8 @@ public class HarvestSeedAddition {
     parameters.setProperty("defaultTemplateId", Long.toString(target.rows().defaultTemplateId()));
     parameters.setProperty("maxObjects", Long.toString(target.rows().settings().maxObjects()));
     parameters.setProperty("maxBytes", Long.toString(target.rows().settings().maxBytes()));
+    parameters.setProperty(
+        "maxRequestRate", Integer.toString(target.rows().settings().maxRequestRate()));
     return new Started(BatchRuntime.getJobOperator().start(JOB, parameters), list.lines());
   }
 

@@ -53,9 +53,7 @@ public final class JobValues {
    */
   public static final String CREDENTIALS_FILE = "netarchive-credentials.cxml";
 
-  /** Heritrix's own longest politeness delay, kept unless a domain's rate needs a longer one. */
-  static final long HERITRIX_MAX_DELAY_MS = 30_000;
-
+  
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
   private JobValues() {}
@@ -253,10 +251,12 @@ public final class JobValues {
    *
    * <ul>
    *   <li>hops: {@code maxHops} of the scope's TooManyHopsDecideRule ({@code scope.rules[i]});
-   *   <li>request rate: the DispositionProcessor's {@code minDelayMs}, the pause between two
-   *       requests to the domain, is {@code ceil(60000 / requests per minute)} (Heritrix pauses a
-   *       domain's queue after each fetch: one queue per domain), and its {@code maxDelayMs} at
-   *       least that; the template's delay factor still applies above the minimum;
+   *   <li>request rate, a cap: the DispositionProcessor's {@code minDelayMs}, the pause between
+   *       two requests to the domain, is at least {@code ceil(60000 / requests per minute)}
+   *       (Heritrix pauses a domain's queue after each fetch: one queue per domain) and never
+   *       shorter than the template's own, and its {@code maxDelayMs} at least that; the
+   *       template's delay factor still applies above the minimum. A configuration makes a crawl
+   *       more polite than its template, never less;
    *   <li>robots: CrawlMetadata's {@code robotsPolicyName}, {@code obey} or {@code ignore};
    *   <li>JavaScript: {@code enabled} of each ExtractorJS and {@code extractJavascript} of each
    *       ExtractorHTML (inline scripts).
@@ -303,7 +303,8 @@ public final class JobValues {
     StringBuilder out = new StringBuilder();
     domainsBySettings.forEach(
         (settings, domains) -> {
-          long minDelayMs = minDelayMs(settings.maxRequestsPerMinute());
+          long minDelayMs =
+              Math.max(targets.minDelayMs(), minDelayMs(settings.maxRequestsPerMinute()));
           String id =
               SETTINGS_SHEET_PREFIX
                   + "-hops-"
@@ -323,7 +324,7 @@ public final class JobValues {
           entry(
               out,
               targets.disposition() + ".maxDelayMs",
-              Math.max(minDelayMs, HERITRIX_MAX_DELAY_MS));
+              Math.max(minDelayMs, targets.maxDelayMs()));
           entry(
               out,
               targets.metadata() + ".robotsPolicyName",

@@ -16,6 +16,9 @@ import org.netarchive.ee.common.template.XmlDocument.Element;
  * @param javascriptExtractors the ExtractorJS beans
  * @param htmlExtractors the ExtractorHTML beans (they extract links from inline scripts)
  * @param credentialStore the CredentialStore bean the template declares itself, or null
+ * @param minDelayMs the disposition's own shortest pause between requests to a host (Heritrix's
+ *     default where the template sets none, or sets it by a placeholder)
+ * @param maxDelayMs the disposition's own longest pause, likewise
  */
 record SheetTargets(
     String metadata,
@@ -23,7 +26,14 @@ record SheetTargets(
     String disposition,
     List<String> javascriptExtractors,
     List<String> htmlExtractors,
-    String credentialStore) {
+    String credentialStore,
+    long minDelayMs,
+    long maxDelayMs) {
+
+  /** Heritrix's DispositionProcessor defaults. */
+  static final long HERITRIX_MIN_DELAY_MS = 3_000;
+
+  static final long HERITRIX_MAX_DELAY_MS = 30_000;
 
   static final String TOO_MANY_HOPS = "org.archive.modules.deciderules.TooManyHopsDecideRule";
   static final String DISPOSITION = "org.archive.crawler.postprocessor.DispositionProcessor";
@@ -39,6 +49,8 @@ record SheetTargets(
     String hopsRule = null;
     List<String> js = new ArrayList<>();
     List<String> html = new ArrayList<>();
+    long minDelayMs = HERITRIX_MIN_DELAY_MS;
+    long maxDelayMs = HERITRIX_MAX_DELAY_MS;
     List<Element> topLevel = document.root().elements();
     for (Element bean : topLevel) {
       String id = bean.attribute("id");
@@ -50,6 +62,8 @@ record SheetTargets(
         metadata = id;
       } else if (DISPOSITION.equals(type) && disposition == null) {
         disposition = id;
+        minDelayMs = delay(bean, "minDelayMs", HERITRIX_MIN_DELAY_MS);
+        maxDelayMs = delay(bean, "maxDelayMs", HERITRIX_MAX_DELAY_MS);
       } else if (CREDENTIAL_STORE.equals(type) && credentialStore == null) {
         credentialStore = id;
       } else if (EXTRACTOR_JS.equals(type)) {
@@ -60,7 +74,22 @@ record SheetTargets(
         hopsRule = hopsRule(bean, topLevel);
       }
     }
-    return new SheetTargets(metadata, hopsRule, disposition, js, html, credentialStore);
+    return new SheetTargets(
+        metadata, hopsRule, disposition, js, html, credentialStore, minDelayMs, maxDelayMs);
+  }
+
+  /** A delay the disposition bean sets as a number, else {@code absent}. */
+  private static long delay(Element disposition, String property, long absent) {
+    for (Element element : disposition.elements()) {
+      if (element.isBeans("property") && property.equals(element.attribute("name"))) {
+        try {
+          return Long.parseLong(String.valueOf(element.attribute("value")).strip());
+        } catch (NumberFormatException e) {
+          return absent;
+        }
+      }
+    }
+    return absent;
   }
 
   private static String hopsRule(Element scope, List<Element> topLevel) {

@@ -67,7 +67,8 @@ class DomainSettingsSheetsTest {
 
     String sheet = "netarchiveDomainSettings-hops-3-rate-30-robots-ignore-js-false";
     assertThat(entry(beans, sheet, "scope.rules[2].maxHops")).isEqualTo("3");
-    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("2000");
+    // 30 a minute is a pause of 2 s; the default template's own (Heritrix's 3 s) is longer.
+    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("3000");
     assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("30000");
     assertThat(entry(beans, sheet, "metadata.robotsPolicyName")).isEqualTo("ignore");
     assertThat(entry(beans, sheet, "extractorJs.enabled")).isEqualTo("false");
@@ -86,6 +87,27 @@ class DomainSettingsSheetsTest {
                 beans,
                 "count(//*[local-name()='bean'][starts-with(@id,'netarchiveDomainSettings')])"))
         .isEqualTo("1");
+  }
+
+  @Test
+  void givenATemplateWithoutPauses_whenADomainHasARate_thenItsPauseKeepsToTheRate() {
+    String text =
+        CrawlTemplate.defaultTemplate()
+            .text()
+            .replace(
+                "<bean id=\"disposition\" class=\"org.archive.crawler.postprocessor.DispositionProcessor\"/>",
+                "<bean id=\"disposition\" class=\"org.archive.crawler.postprocessor.DispositionProcessor\">"
+                    + "<property name=\"minDelayMs\" value=\"0\"/>"
+                    + "<property name=\"maxDelayMs\" value=\"500\"/></bean>");
+    CrawlTemplate fast = CrawlTemplate.parse(text);
+    CrawlRequest request =
+        JobValuesTest.request(0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 30, true, true)));
+
+    Document beans = dom(fast.render(JobValues.forJob(fast, request, "/tmp/warcs")));
+
+    String sheet = "netarchiveDomainSettings-hops-20-rate-30-";
+    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("2000");
+    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("2000");
   }
 
   @Test

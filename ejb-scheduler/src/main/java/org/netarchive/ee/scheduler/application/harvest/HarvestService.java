@@ -299,7 +299,24 @@ public class HarvestService {
   @RolesAllowed({"admin", "curator"})
   public SeedsAdded addSeeds(
       String harvestName, String seedText, String templateName, Long maxObjects, Long maxBytes) {
-    SeedTarget target = seedTarget(harvestName, templateName, maxObjects, maxBytes);
+    return addSeeds(harvestName, seedText, templateName, maxObjects, maxBytes, null);
+  }
+
+  /**
+   * Adds seeds as {@link #addSeeds(String, String, String, Long, Long)} does, the configurations
+   * made now with a request rate of their own.
+   *
+   * @param maxRequestRate most requests per minute to each domain; {@code null} for the default
+   */
+  @RolesAllowed({"admin", "curator"})
+  public SeedsAdded addSeeds(
+      String harvestName,
+      String seedText,
+      String templateName,
+      Long maxObjects,
+      Long maxBytes,
+      Integer maxRequestRate) {
+    SeedTarget target = seedTarget(harvestName, templateName, maxObjects, maxBytes, maxRequestRate);
     SeedsByDomain sorted = SeedsByDomain.of(seedText == null ? "" : seedText);
     if (sorted.domains().isEmpty() && sorted.refused().isEmpty()) {
       throw new InvalidFieldException(
@@ -333,13 +350,18 @@ public class HarvestService {
    * @param templateName the crawl template of the configurations made; {@code null} for the default
    * @param maxObjects their object limit, -1 for none; {@code null} for the default (none)
    * @param maxBytes their byte limit, -1 for none; {@code null} for the default
-   * @throws InvalidFieldException for {@code template}, {@code maxObjects} or {@code maxBytes} if
-   *     they are not valid
+   * @param maxRequestRate their most requests per minute to a domain; {@code null} for the default
+   * @throws InvalidFieldException for {@code template}, {@code maxObjects}, {@code maxBytes} or
+   *     {@code maxRequestRate} if they are not valid
    * @throws IllegalArgumentException if the harvest is a snapshot harvest
    */
   @RolesAllowed({"admin", "curator"})
   public SeedTarget seedTarget(
-      String harvestName, String templateName, Long maxObjects, Long maxBytes) {
+      String harvestName,
+      String templateName,
+      Long maxObjects,
+      Long maxBytes,
+      Integer maxRequestRate) {
     SelectiveHarvest harvest = selective(find(harvestName), "seeds added");
     HarvestTemplate template = template(templateName);
     HarvestTemplate defaultTemplate =
@@ -350,10 +372,17 @@ public class HarvestService {
                     new IllegalStateException(
                         "The default crawl template '" + DefaultTemplate.NAME + "' is missing"));
     CrawlSettings defaults = CrawlSettings.defaults();
-    CrawlSettings settings =
+    CrawlSettings limited =
         defaults.withLimits(
             limit("maxObjects", maxObjects, defaults.maxObjects()),
             limit("maxBytes", maxBytes, defaults.maxBytes()));
+    if (maxRequestRate != null && (maxRequestRate < 1 || maxRequestRate > 100_000)) {
+      throw new InvalidFieldException(
+          "maxRequestRate",
+          "maxRequestRate must be 1 to 100000 requests per minute, not " + maxRequestRate);
+    }
+    CrawlSettings settings =
+        maxRequestRate == null ? limited : limited.withRequestRate(maxRequestRate);
     return new SeedTarget(
         new HarvestSeedRows.Target(
             harvest.id(),

@@ -249,6 +249,18 @@ class HarvestServiceTest {
   }
 
   @Test
+  void givenARequestRate_whenAddingSeeds_thenTheConfigurationsMadeHaveIt() {
+    election();
+
+    service.addSeeds("Election 2026", "http://www.kb.dk/", null, null, null, 6000);
+
+    DomainConfiguration made =
+        domains.findByName(DomainName.of("kb.dk")).orElseThrow().findConfiguration("Election 2026")
+            .orElseThrow();
+    assertThat(made.settings().maxRequestRate()).isEqualTo(6000);
+  }
+
+  @Test
   void givenNoSeedsOrABadTemplateOrLimit_whenAddingSeeds_thenEachNamesItsField() {
     election();
     HarvestTemplate retired =
@@ -267,6 +279,10 @@ class HarvestServiceTest {
         .isEqualTo("template");
     assertThat(fieldOf(() -> service.addSeeds("Election 2026", "http://kb.dk/", null, 0L, null)))
         .isEqualTo("maxObjects");
+    assertThat(
+            fieldOf(
+                () -> service.addSeeds("Election 2026", "http://kb.dk/", null, null, null, 0)))
+        .isEqualTo("maxRequestRate");
     assertThat(domains.count()).isZero();
   }
 

@@ -62,6 +62,10 @@ public class HarvestSeedWriter extends AbstractItemWriter {
   private String maxBytes;
 
   @Inject
+  @BatchProperty(name = "maxRequestRate")
+  private String maxRequestRate;
+
+  @Inject
   @BatchProperty(name = "totalLines")
   private String totalLines;
 
@@ -84,7 +88,8 @@ public class HarvestSeedWriter extends AbstractItemWriter {
             configurationName,
             Long.parseLong(templateId),
             CrawlSettings.defaults()
-                .withLimits(Long.parseLong(maxObjects), Long.parseLong(maxBytes)),
+                .withLimits(Long.parseLong(maxObjects), Long.parseLong(maxBytes))
+                .withRequestRate(Integer.parseInt(maxRequestRate)),
             Long.parseLong(defaultTemplateId),
             "Seeds of " + harvestDescription,
             "Made for " + harvestDescription);

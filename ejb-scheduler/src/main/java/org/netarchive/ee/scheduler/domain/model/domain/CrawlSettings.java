@@ -34,6 +34,12 @@ public record CrawlSettings(
         objects, bytes, maxRequestRate, maxHops, honorRobots, extractJavascript);
   }
 
+  /** The same with another request rate (most requests per minute to a domain). */
+  public CrawlSettings withRequestRate(int requestsPerMinute) {
+    return new CrawlSettings(
+        maxObjects, maxBytes, requestsPerMinute, maxHops, honorRobots, extractJavascript);
+  }
+
   void validate(String owner) {
     if (maxObjects < -1 || maxObjects == 0) {
       throw new RuleViolation(

@@ -57,7 +57,8 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       field keeps its value, an empty text removes comments, audience, schedule or continueFrom;
  *       a new {@code name} renames it
  *   <li>{@code POST /api/harvests/{name}/seeds?template=...&maxObjects=...&maxBytes=...} with one
- *       seed per line as a {@code text/plain} body — sorts the seeds by domain, creates unknown
+ *       seed per line as a {@code text/plain} body ({@code maxRequestRate}: most requests per minute to each
+ *       domain, default 60) — sorts the seeds by domain, creates unknown
  *       domains, gives each domain a seed list and configuration named after the harvest and adds
  *       them to it. Up to 1,000 lines: answers (200) what was created and added, and each refused
  *       seed or domain with the reason. A longer list is added by a batch job: 202 with its {@code
@@ -173,6 +174,7 @@ public class HarvestResource {
       @QueryParam("template") String template,
       @QueryParam("maxObjects") String maxObjects,
       @QueryParam("maxBytes") String maxBytes,
+      @QueryParam("maxRequestRate") String maxRequestRate,
       InputStream seeds,
       @Context SecurityContext security,
       @Context UriInfo uri)
@@ -184,6 +186,7 @@ public class HarvestResource {
             template,
             number("maxObjects", maxObjects),
             number("maxBytes", maxBytes),
+            rate(maxRequestRate),
             security.getUserPrincipal().getName());
     return switch (outcome) {
       case Added added -> Response.ok(added.seeds()).build();
@@ -240,6 +243,16 @@ public class HarvestResource {
   @RolesAllowed({"admin", "curator"})
   public HarvestView deactivate(@PathParam("name") String name) {
     return harvests.deactivate(name);
+  }
+
+  private static Integer rate(String value) {
+    Long rate = number("maxRequestRate", value);
+    if (rate != null && (rate < 1 || rate > 100_000)) {
+      throw new FieldProblem(
+          "maxRequestRate",
+          "maxRequestRate must be 1 to 100000 requests per minute, not " + value.strip());
+    }
+    return rate == null ? null : rate.intValue();
   }
 
   private static Long number(String field, String value) {

@@ -142,6 +142,7 @@ public class EditSelectiveHarvest implements Serializable {
                         null,
                         null,
                         null,
+                        null,
                         user);
                   } catch (IOException e) {
                     throw new UncheckedIOException(e);
