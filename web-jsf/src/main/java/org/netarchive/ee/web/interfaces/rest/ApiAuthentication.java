@@ -17,6 +17,7 @@ import java.util.Base64;
 import java.util.Optional;
 import org.netarchive.ee.web.interfaces.login.LoginThrottle;
 import org.netarchive.ee.web.interfaces.login.RecentLogins;
+import org.netarchive.ee.web.interfaces.system.rest.HealthResource;
 import org.wildfly.security.auth.server.RealmUnavailableException;
 import org.wildfly.security.auth.server.SecurityDomain;
 import org.wildfly.security.auth.server.SecurityIdentity;
@@ -27,7 +28,7 @@ import org.wildfly.security.password.interfaces.ScramDigestPassword;
 
 /**
  * Authenticates REST API calls with HTTP Basic credentials against the application's security
- * domain. API clients get a 401 with a JSON error instead of the UI's login form; an already
+ * domain, except the health ({@code /api/health}), which needs none. API clients get a 401 with a JSON error instead of the UI's login form; an already
  * logged-in UI session may call the API as well (changes only with the proof SameOriginRequests
  * asks for). Roles are checked by each resource. Failed logins are throttled per client address
  * ({@link LoginThrottle}); a refused attempt gets a 429 saying why and when to try again. A
@@ -43,7 +44,7 @@ public class ApiAuthentication extends HttpFilter {
   protected void doFilter(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
-    if (request.getUserPrincipal() == null) {
+    if (request.getUserPrincipal() == null && !isHealth(request)) {
       String header = request.getHeader("Authorization");
       if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
         unauthorized(
@@ -182,6 +183,11 @@ public class ApiAuthentication extends HttpFilter {
     public boolean isUserInRole(String role) {
       return identity.getRoles().contains(role);
     }
+  }
+
+  /** Load balancers ask for the health without credentials; it tells nothing secret. */
+  private static boolean isHealth(HttpServletRequest request) {
+    return request.getRequestURI().equals(request.getContextPath() + HealthResource.PATH);
   }
 
   private static String[] decode(String token) {

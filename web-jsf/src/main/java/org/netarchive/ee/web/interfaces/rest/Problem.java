@@ -1,6 +1,7 @@
 package org.netarchive.ee.web.interfaces.rest;
 
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * An error answer in the form of RFC 9457 (problem details), media type {@code
@@ -12,6 +13,9 @@ import jakarta.ws.rs.core.Response;
  * @param detail what went wrong, naming the thing and the value
  * @param field the request field at fault, when there is one
  */
+@Schema(
+    name = "Problem",
+    description = "An error (RFC 9457): detail names the thing and the value, field the member")
 public record Problem(String type, String title, int status, String detail, String field) {
 
   /** The problem document's media type. */

@@ -33,6 +33,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.archive.application.ArchiveAdmin;
 import org.netarchive.ee.archive.application.ArchiveAdmin.FileFilter;
 import org.netarchive.ee.archive.application.ArchivedFileView;
@@ -80,6 +88,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       progress; {@code GET /api/archive/batches/{id}/result} — a finished run's result
  * </ul>
  */
+@Tag(
+    name = "Archive",
+    description = "Archived files in the replicas, their records, uploads and batch jobs.")
 @Path("archive")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -108,11 +119,19 @@ public class ArchiveResource {
   @Context private SecurityContext security;
   @Context private UriInfo uri;
 
+  @Operation(
+      summary = "The archive at a glance",
+      description =
+          "The replicas, how many copies each holds in each store state, and the batch jobs.")
   @GET
   public Overview overview() {
     return new Overview(archive.replicaIds(), admin.copiesByState(), batchJobList());
   }
 
+  @Operation(
+      summary = "List archived files",
+      description =
+          "Archived files in name order with size, SHA-512 and each replica's store state and reported checksum; prefix is the start of the name, contains a part of it (any case), state a store state a copy is in (on replica if given). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   @Path("files")
   public Page<ArchivedFileView> files(
@@ -135,12 +154,24 @@ public class ArchiveResource {
     return new Page<>(items, total, page, size);
   }
 
+  @Operation(
+      summary = "Read an archived file",
+      description =
+          "One file with its copies: state, since when, uploads tried, failure, checksum and when it was checked.")
   @GET
   @Path("files/{name}")
   public ArchivedFileView file(@PathParam("name") String name) {
     return archive.file(name);
   }
 
+  @Operation(
+      summary = "Store a file",
+      description =
+          "Stores the body as the named file in every replica (curator, admin); X-Content-SHA512 is checked when given. Answers 202 with the upload, which GET /api/archive/uploads/{id} follows to DONE or FAILED.")
+  @APIResponseSchema(
+      value = ArchiveTask.View.class,
+      responseCode = "202",
+      responseDescription = "The upload, started")
   @PUT
   @Path("files/{name}")
   @Consumes(MediaType.WILDCARD)
@@ -152,6 +183,14 @@ public class ArchiveResource {
     return accepted("uploads", archive.upload(name, body, blankToNull(sha512), user()));
   }
 
+  @Operation(
+      summary = "Store a file from a form",
+      description =
+          "As PUT /api/archive/files/{name}, from a multipart form whose part \"file\" carries the file and its name (curator, admin).")
+  @APIResponseSchema(
+      value = ArchiveTask.View.class,
+      responseCode = "202",
+      responseDescription = "The upload, started")
   @POST
   @Path("files")
   @Consumes(MediaType.MULTIPART_FORM_DATA)
@@ -176,18 +215,37 @@ public class ArchiveResource {
     }
   }
 
+  @Operation(
+      summary = "List uploads",
+      description = "The last 100 uploads since the server started, newest first.")
   @GET
   @Path("uploads")
   public List<ArchiveTask.View> uploads() {
     return archive.tasks(ArchiveTask.Kind.UPLOAD);
   }
 
+  @Operation(
+      summary = "Read an upload",
+      description = "An upload's state: RUNNING, DONE or FAILED with the reason.")
   @GET
   @Path("uploads/{id}")
   public ArchiveTask.View uploadState(@PathParam("id") String id) {
     return archive.task(id, ArchiveTask.Kind.UPLOAD);
   }
 
+  @Operation(
+      summary = "Read a record",
+      description =
+          "The WARC or ARC record starting at the offset, as stored (application/warc, or application/gzip for a gzip member; header X-Record-Type), or with part=payload what it captured, as a sandboxed download. An offset outside the file or not at a record start is 400 naming it.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The record or its payload",
+        content =
+            @Content(
+                mediaType = "application/warc",
+                schema = @Schema(type = SchemaType.STRING, format = "binary")))
+  })
   @GET
   @Path("files/{name}/records/{offset}")
   @Produces(MediaType.WILDCARD)
@@ -252,6 +310,18 @@ public class ArchiveResource {
     }
   }
 
+  @Operation(
+      summary = "Download an archived file",
+      description = "The whole file from one replica (header X-Replica).")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The file",
+        content =
+            @Content(
+                mediaType = "application/octet-stream",
+                schema = @Schema(type = SchemaType.STRING, format = "binary")))
+  })
   @GET
   @Path("files/{name}/content")
   @Produces(MediaType.APPLICATION_OCTET_STREAM)
@@ -275,12 +345,24 @@ public class ArchiveResource {
     }
   }
 
+  @Operation(
+      summary = "List batch jobs",
+      description =
+          "The batch jobs that can run on a replica: checksum (parameter algorithm), list, cdx, crawl-log, metadata-cdx.")
   @GET
   @Path("batch-jobs")
   public List<BatchJobView> batchJobs() {
     return batchJobList();
   }
 
+  @Operation(
+      summary = "Run a batch job",
+      description =
+          "Runs a batch job on the files of one replica whose names match filePattern (curator, admin); 202 with the run, which GET /api/archive/batches/{id} follows.")
+  @APIResponseSchema(
+      value = ArchiveTask.View.class,
+      responseCode = "202",
+      responseDescription = "The run, started")
   @POST
   @Path("batches")
   @Consumes(MediaType.APPLICATION_JSON)
@@ -300,18 +382,33 @@ public class ArchiveResource {
             user()));
   }
 
+  @Operation(
+      summary = "List batch runs",
+      description = "The last 100 batch runs since the server started.")
   @GET
   @Path("batches")
   public List<ArchiveTask.View> batches() {
     return archive.tasks(ArchiveTask.Kind.BATCH);
   }
 
+  @Operation(
+      summary = "Read a batch run",
+      description = "A run's state, files processed and files failed.")
   @GET
   @Path("batches/{id}")
   public ArchiveTask.View batch(@PathParam("id") String id) {
     return archive.task(id, ArchiveTask.Kind.BATCH);
   }
 
+  @Operation(
+      summary = "Read a batch run's result",
+      description = "The combined result of a finished run; 409 while it runs.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The combined result",
+        content = @Content(mediaType = "text/plain", schema = @Schema(type = SchemaType.STRING)))
+  })
   @GET
   @Path("batches/{id}/result")
   @Produces(MediaType.TEXT_PLAIN)

@@ -19,6 +19,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.channel.ChannelService;
 import org.netarchive.ee.scheduler.application.channel.ChannelView;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
@@ -41,6 +44,7 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  *   <li>{@code POST /api/channels/{name}/default} — make it the default of its kind
  * </ul>
  */
+@Tag(name = "Harvest channels", description = "Harvest channels and their job queues.")
 @Path("channels")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -56,6 +60,10 @@ public class ChannelResource {
   /** Change a channel's comments; {@code version} is the version the change was made on. */
   public record ChannelChange(String comments, Integer version) {}
 
+  @Operation(
+      summary = "List harvest channels",
+      description =
+          "Harvest channels, each with its job queue and whether it is its kind's default; kind lists all of one kind. The name filter is a glob (* and ?, any case). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<ChannelView> list(
       @QueryParam("kind") String kind,
@@ -70,12 +78,21 @@ public class ChannelResource {
     return channels.list(nameGlob, page, size);
   }
 
+  @Operation(summary = "Read a harvest channel", description = "One channel with its job queue.")
   @GET
   @Path("{name}")
   public ChannelView get(@PathParam("name") String name) {
     return channels.get(name);
   }
 
+  @Operation(
+      summary = "Create a harvest channel",
+      description =
+          "A new channel (admin); its queue <ENV>_COMMON_ANY_<NAME>_HACO is created on the broker at once.")
+  @APIResponseSchema(
+      value = ChannelView.class,
+      responseCode = "201",
+      responseDescription = "The channel, created")
   @POST
   @RolesAllowed("admin")
   public Response create(NewChannel request, @Context UriInfo uri) {
@@ -88,6 +105,10 @@ public class ChannelResource {
         .build();
   }
 
+  @Operation(
+      summary = "Change a harvest channel",
+      description =
+          "Changes the comments (admin); name and kind never change. A stale version is 409.")
   @PUT
   @Path("{name}")
   @RolesAllowed("admin")
@@ -98,6 +119,9 @@ public class ChannelResource {
     return channels.update(name, version, comments);
   }
 
+  @Operation(
+      summary = "Make a channel its kind's default",
+      description = "New harvests of its kind without a channel go to it (admin).")
   @POST
   @Path("{name}/default")
   @RolesAllowed("admin")

@@ -19,6 +19,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.trap.CrawlerTrapListView;
 import org.netarchive.ee.scheduler.application.trap.CrawlerTrapService;
 import org.netarchive.ee.scheduler.domain.model.Page;
@@ -44,6 +47,9 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  *   <li>{@code POST /api/crawler-traps/{name}/activate}, {@code .../deactivate}
  * </ul>
  */
+@Tag(
+    name = "Crawler traps",
+    description = "Global crawler trap lists, added to every job while active.")
 @Path("crawler-traps")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -61,6 +67,10 @@ public class CrawlerTrapResource {
   public record CrawlerTrapListRequest(
       String name, String description, List<String> expressions, Integer version) {}
 
+  @Operation(
+      summary = "List crawler trap lists",
+      description =
+          "Global crawler trap lists. The name filter is a glob (* and ?, any case). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<CrawlerTrapListView> list(
       @QueryParam("name") String nameGlob,
@@ -69,12 +79,21 @@ public class CrawlerTrapResource {
     return traps.list(nameGlob, page, size);
   }
 
+  @Operation(summary = "Read a crawler trap list", description = "One list with its expressions.")
   @GET
   @Path("{name}")
   public CrawlerTrapListView get(@PathParam("name") String name) {
     return traps.get(name);
   }
 
+  @Operation(
+      summary = "Create a crawler trap list",
+      description =
+          "A new active list (admin); a bad regular expression, or one that can backtrack catastrophically, is 400 with field expressions naming it.")
+  @APIResponseSchema(
+      value = CrawlerTrapListView.class,
+      responseCode = "201",
+      responseDescription = "The list, created")
   @POST
   @RolesAllowed("admin")
   public Response create(CrawlerTrapListRequest request, @Context UriInfo uri) {
@@ -87,6 +106,10 @@ public class CrawlerTrapResource {
         .build();
   }
 
+  @Operation(
+      summary = "Change a crawler trap list",
+      description =
+          "Changes name, description or expressions (admin); absent members keep their value. A stale version is 409.")
   @PUT
   @Path("{name}")
   @RolesAllowed("admin")
@@ -103,6 +126,9 @@ public class CrawlerTrapResource {
         request.expressions() == null ? stored.expressions() : request.expressions());
   }
 
+  @Operation(
+      summary = "Activate a crawler trap list",
+      description = "New jobs get its traps (admin).")
   @POST
   @Path("{name}/activate")
   @RolesAllowed("admin")
@@ -110,6 +136,9 @@ public class CrawlerTrapResource {
     return traps.activate(name);
   }
 
+  @Operation(
+      summary = "Deactivate a crawler trap list",
+      description = "New jobs no longer get its traps (admin).")
   @POST
   @Path("{name}/deactivate")
   @RolesAllowed("admin")

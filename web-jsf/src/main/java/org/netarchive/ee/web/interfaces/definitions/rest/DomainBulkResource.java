@@ -18,6 +18,9 @@ import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.SQLException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.batch.application.DomainBulkCreation;
 import org.netarchive.ee.web.interfaces.rest.Problem;
 
@@ -31,6 +34,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       and invalid names, and the first refused lines with their reasons
  * </ul>
  */
+@Tag(
+    name = "Domains",
+    description = "Domains, their seed lists, configurations and crawler passwords.")
 @Path("domains/bulk")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -42,6 +48,14 @@ public class DomainBulkResource {
   /** The answer to a started run. */
   public record Started(long executionId, String href) {}
 
+  @Operation(
+      summary = "Create domains in bulk",
+      description =
+          "Starts a batch job creating a domain for each line of the text body (curator, admin); 202 with the execution, which GET /api/domains/bulk/{executionId} follows.")
+  @APIResponseSchema(
+      value = Started.class,
+      responseCode = "202",
+      responseDescription = "The bulk creation, started")
   @POST
   @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM})
   @RolesAllowed({"admin", "curator"})
@@ -58,6 +72,13 @@ public class DomainBulkResource {
         .build();
   }
 
+  @Operation(
+      summary = "Follow a bulk creation",
+      description = "Its progress, counts and the refused lines with their reasons.")
+  @APIResponseSchema(
+      value = DomainBulkCreation.BulkStatus.class,
+      responseCode = "200",
+      responseDescription = "The bulk creation's state")
   @GET
   @Path("{executionId}")
   public Response status(@PathParam("executionId") long executionId) throws SQLException {

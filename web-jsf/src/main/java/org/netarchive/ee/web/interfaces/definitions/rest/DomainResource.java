@@ -21,6 +21,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.domain.DomainService;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
@@ -63,6 +68,9 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *
  * <p>A password entry is read without its password, which is never sent back.
  */
+@Tag(
+    name = "Domains",
+    description = "Domains, their seed lists, configurations and crawler passwords.")
 @Path("domains")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -72,6 +80,10 @@ public class DomainResource {
 
   @EJB private DomainService domains;
 
+  @Operation(
+      summary = "List domains",
+      description =
+          "Domains by name. The name filter is a glob (* and ?, any case). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<DomainSummary> list(
       @QueryParam("name") String nameGlob,
@@ -83,12 +95,19 @@ public class DomainResource {
   /** Total and per top-level domain. */
   public record Statistics(long total, Map<String, Long> byTopLevelDomain) {}
 
+  @Operation(
+      summary = "Count domains",
+      description = "The number of domains, in all and per top-level domain.")
   @GET
   @Path("statistics")
   public Statistics statistics() {
     return new Statistics(domains.count(), domains.countByTopLevelDomain());
   }
 
+  @Operation(
+      summary = "List domain aliases",
+      description =
+          "Domains that are aliases of another, by the domain they are an alias of; the glob matches either name. Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   @Path("aliases")
   public Page<DomainAlias> aliases(
@@ -98,6 +117,14 @@ public class DomainResource {
     return FieldProblem.check("page", () -> domains.aliases(nameGlob, page, size));
   }
 
+  @Operation(
+      summary = "Create a domain",
+      description =
+          "A new domain with its default configuration and seed list (curator, admin). A name that is not a domain, or has an invisible character, is 400 naming it; an existing one is 409.")
+  @APIResponseSchema(
+      value = DomainView.class,
+      responseCode = "201",
+      responseDescription = "The domain, created")
   @POST
   @RolesAllowed({"admin", "curator"})
   public Response create(NewDomain request, @Context UriInfo uri) {
@@ -109,12 +136,20 @@ public class DomainResource {
         .build();
   }
 
+  @Operation(
+      summary = "Read a domain",
+      description =
+          "A domain with its seed lists, configurations, crawler traps and password entries (without passwords).")
   @GET
   @Path("{name}")
   public DomainView get(@PathParam("name") String name) {
     return domains.get(name);
   }
 
+  @Operation(
+      summary = "Change a domain",
+      description =
+          "Changes comments, crawlerTraps, aliasOf or defaultConfiguration (curator, admin); absent members keep their value, an empty text removes it, an empty list empties it. A stale version is 409.")
   @PUT
   @Path("{name}")
   @RolesAllowed({"admin", "curator"})
@@ -134,6 +169,13 @@ public class DomainResource {
                 change.defaultConfiguration()));
   }
 
+  @Operation(
+      summary = "Add a seed list",
+      description = "A new seed list of the domain (curator, admin).")
+  @APIResponseSchema(
+      value = SeedListView.class,
+      responseCode = "201",
+      responseDescription = "The seed list, created")
   @POST
   @Path("{name}/seedlists")
   @RolesAllowed({"admin", "curator"})
@@ -150,6 +192,10 @@ public class DomainResource {
         .build();
   }
 
+  @Operation(
+      summary = "Change a seed list",
+      description =
+          "Changes a seed list's seeds or comments (curator, admin); absent members keep their value.")
   @PUT
   @Path("{name}/seedlists/{list}")
   @RolesAllowed({"admin", "curator"})
@@ -169,6 +215,14 @@ public class DomainResource {
                 kept(request.comments(), current.comments())));
   }
 
+  @Operation(
+      summary = "Add a configuration",
+      description =
+          "A new harvest configuration of the domain (curator, admin): template, limits, seed lists. A template that does not exist or is deactivated is 400 with field templateId.")
+  @APIResponseSchema(
+      value = ConfigurationView.class,
+      responseCode = "201",
+      responseDescription = "The configuration, created")
   @POST
   @Path("{name}/configurations")
   @RolesAllowed({"admin", "curator"})
@@ -183,6 +237,10 @@ public class DomainResource {
         .build();
   }
 
+  @Operation(
+      summary = "Change a configuration",
+      description =
+          "Changes a configuration (curator, admin); absent members keep their value. A stale version is 409.")
   @PUT
   @Path("{name}/configurations/{configuration}")
   @RolesAllowed({"admin", "curator"})
@@ -198,6 +256,14 @@ public class DomainResource {
         () -> domains.updateConfiguration(name, configuration, changed(current, request, version)));
   }
 
+  @Operation(
+      summary = "Add crawler credentials",
+      description =
+          "Credentials the crawler uses on the domain (curator, admin); the password is never sent back.")
+  @APIResponseSchema(
+      value = PasswordView.class,
+      responseCode = "201",
+      responseDescription = "The password entry, created (without the password)")
   @POST
   @Path("{name}/passwords")
   @RolesAllowed({"admin", "curator"})
@@ -223,6 +289,11 @@ public class DomainResource {
         .build();
   }
 
+  @Operation(
+      summary = "Remove crawler credentials",
+      description =
+          "Removes a password entry (curator, admin); one a configuration uses is 400 with field passwords naming the configurations.")
+  @APIResponses({@APIResponse(responseCode = "204", description = "Removed")})
   @DELETE
   @Path("{name}/passwords/{password}")
   @RolesAllowed({"admin", "curator"})

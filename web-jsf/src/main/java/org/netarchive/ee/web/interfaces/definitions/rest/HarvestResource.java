@@ -23,6 +23,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.sql.SQLException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.batch.application.HarvestSeedAddition;
 import org.netarchive.ee.batch.application.HarvestSeedAddition.Added;
 import org.netarchive.ee.batch.application.HarvestSeedAddition.Outcome;
@@ -72,6 +79,7 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       needs configurations and a schedule to be activated, and then has its {@code nextDate}
  * </ul>
  */
+@Tag(name = "Harvests", description = "Selective and snapshot harvest definitions.")
 @Path("harvests")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -120,6 +128,10 @@ public class HarvestResource {
   /** A domain configuration to harvest; without {@code configuration} the domain's default. */
   public record ConfigurationChoice(String domain, String configuration) {}
 
+  @Operation(
+      summary = "List harvest definitions",
+      description =
+          "Harvest definitions of one or both kinds; selective ones with their number of configurations. The name filter is a glob (* and ?, any case). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<HarvestView> list(
       @QueryParam("kind") String kind,
@@ -129,6 +141,10 @@ public class HarvestResource {
     return harvests.list(Kinds.parse("kind", kind), nameGlob, page, size);
   }
 
+  @Operation(
+      summary = "Read a harvest definition",
+      description =
+          "One harvest; a selective one with a page of its configurations (domain, configuration). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   @Path("{name}")
   public HarvestView get(
@@ -138,6 +154,14 @@ public class HarvestResource {
     return harvests.get(name, page, size);
   }
 
+  @Operation(
+      summary = "Create a selective harvest",
+      description =
+          "A new inactive selective harvest (curator, admin); without channel the default selective one.")
+  @APIResponseSchema(
+      value = HarvestView.class,
+      responseCode = "201",
+      responseDescription = "The harvest, created")
   @POST
   @Path("selective")
   @RolesAllowed({"admin", "curator"})
@@ -147,6 +171,14 @@ public class HarvestResource {
     return created(harvests.createSelective(request.settings()), uri);
   }
 
+  @Operation(
+      summary = "Create a snapshot harvest",
+      description =
+          "A new inactive snapshot harvest (curator, admin); absent limits take the defaults (-1: no limit).")
+  @APIResponseSchema(
+      value = HarvestView.class,
+      responseCode = "201",
+      responseDescription = "The harvest, created")
   @POST
   @Path("snapshot")
   @RolesAllowed({"admin", "curator"})
@@ -156,6 +188,10 @@ public class HarvestResource {
     return created(harvests.createSnapshot(request.settings()), uri);
   }
 
+  @Operation(
+      summary = "Change a harvest definition",
+      description =
+          "Changes the members of its kind the body gives (curator, admin); absent ones keep their value, an empty text removes comments, audience, schedule or continueFrom, a new name renames it. A stale version is 409.")
   @PUT
   @Path("{name}")
   @RolesAllowed({"admin", "curator"})
@@ -165,6 +201,30 @@ public class HarvestResource {
     return harvests.update(name, version, request.settings());
   }
 
+  @Operation(
+      summary = "Add seeds to a harvest",
+      description =
+          "Sorts the seeds of the text body (one a line) by domain, creates unknown domains and gives each domain a seed list and configuration named after the harvest (curator, admin). A small body is answered at once (200); a large one runs as a batch job (202), which GET /api/harvests/{name}/seeds/{executionId} follows.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The seeds added and each refused seed or domain",
+        content =
+            @Content(
+                mediaType = "application/json",
+                schema =
+                    @Schema(
+                        implementation =
+                            org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded
+                                .class))),
+    @APIResponse(
+        responseCode = "202",
+        description = "The addition, started as a batch job",
+        content =
+            @Content(
+                mediaType = "application/json",
+                schema = @Schema(implementation = SeedRunStarted.class)))
+  })
   @POST
   @Path("{name}/seeds")
   @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM})
@@ -204,6 +264,14 @@ public class HarvestResource {
   /** The answer to a seed list long enough to be added by a batch job. */
   public record SeedRunStarted(long executionId, long lines, String href) {}
 
+  @Operation(
+      summary = "Follow a seed addition",
+      description =
+          "The state of a seed addition that runs as a batch job, and its report once done.")
+  @APIResponseSchema(
+      value = HarvestSeedAddition.SeedAdditionStatus.class,
+      responseCode = "200",
+      responseDescription = "The seed addition's state")
   @GET
   @Path("{name}/seeds/{executionId}")
   public Response seedRun(
@@ -222,6 +290,10 @@ public class HarvestResource {
                         + executionId));
   }
 
+  @Operation(
+      summary = "Harvest a domain configuration",
+      description =
+          "Adds a domain's configuration (its default one without configuration) to a selective harvest (curator, admin).")
   @POST
   @Path("{name}/configurations")
   @RolesAllowed({"admin", "curator"})
@@ -231,6 +303,10 @@ public class HarvestResource {
     return harvests.addConfiguration(name, domain, request.configuration());
   }
 
+  @Operation(
+      summary = "Activate a harvest",
+      description =
+          "Starts it (curator, admin); a selective harvest needs configurations (else 400, field configurations) and a schedule (field schedule).")
   @POST
   @Path("{name}/activate")
   @RolesAllowed({"admin", "curator"})
@@ -238,6 +314,7 @@ public class HarvestResource {
     return harvests.activate(name);
   }
 
+  @Operation(summary = "Deactivate a harvest", description = "Stops it (curator, admin).")
   @POST
   @Path("{name}/deactivate")
   @RolesAllowed({"admin", "curator"})

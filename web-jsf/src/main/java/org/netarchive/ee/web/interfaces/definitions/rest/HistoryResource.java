@@ -13,6 +13,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.history.HistoryEntryView;
 import org.netarchive.ee.scheduler.application.history.HistoryService;
 import org.netarchive.ee.scheduler.domain.model.Page;
@@ -33,6 +35,9 @@ import org.netarchive.ee.scheduler.domain.model.history.HistoryImportReport;
  *   <li>{@code GET /api/history/domains/{name}?page=0&size=50} — a domain's history, newest first
  * </ul>
  */
+@Tag(
+    name = "Harvest history",
+    description = "Earlier harvests of each domain, imported or recorded.")
 @Path("history")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -44,6 +49,10 @@ public class HistoryResource {
 
   @EJB private HistoryService history;
 
+  @Operation(
+      summary = "Import harvest history",
+      description =
+          "Imports an earlier system's harvest history from CSV (header domain,configuration,harvest,job,started,objects,bytes,stop_reason; curator, admin): lines read, imported and refused, each refused line with its number and reason.")
   @POST
   @Consumes({TEXT_CSV, MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM})
   @RolesAllowed({"admin", "curator"})
@@ -51,6 +60,10 @@ public class HistoryResource {
     return history.importCsv(csv);
   }
 
+  @Operation(
+      summary = "Read a domain's harvest history",
+      description =
+          "A domain's harvests, newest first. Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   @Path("domains/{name}")
   public Page<HistoryEntryView> forDomain(

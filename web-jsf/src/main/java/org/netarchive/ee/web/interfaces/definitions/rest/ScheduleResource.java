@@ -18,6 +18,9 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.schedule.ScheduleService;
 import org.netarchive.ee.scheduler.application.schedule.ScheduleViews.ScheduleView;
 import org.netarchive.ee.scheduler.domain.model.Page;
@@ -42,6 +45,7 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  *       {@code maxRuns} (see {@link ScheduleRequest})
  * </ul>
  */
+@Tag(name = "Schedules", description = "When harvests run.")
 @Path("schedules")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -51,6 +55,10 @@ public class ScheduleResource {
 
   @EJB private ScheduleService schedules;
 
+  @Operation(
+      summary = "List schedules",
+      description =
+          "Schedules, each with its description and next events. The name filter is a glob (* and ?, any case). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<ScheduleView> list(
       @QueryParam("name") String nameGlob,
@@ -59,12 +67,23 @@ public class ScheduleResource {
     return schedules.list(nameGlob, page, size);
   }
 
+  @Operation(
+      summary = "Read a schedule",
+      description = "One schedule with its description and next events.")
   @GET
   @Path("{name}")
   public ScheduleView get(@PathParam("name") String name) {
     return schedules.get(name);
   }
 
+  @Operation(
+      summary = "Create a schedule",
+      description =
+          "A new schedule (curator, admin): REPEATING every n units at a time, or ONCE; a start or end outside the years 1970 to 9999 is 400 naming it.")
+  @APIResponseSchema(
+      value = ScheduleView.class,
+      responseCode = "201",
+      responseDescription = "The schedule, created")
   @POST
   @RolesAllowed({"admin", "curator"})
   public Response create(ScheduleRequest request, @Context UriInfo uri) {
@@ -76,6 +95,10 @@ public class ScheduleResource {
         .build();
   }
 
+  @Operation(
+      summary = "Change a schedule",
+      description =
+          "Changes it (curator, admin); absent members keep their value, the timing and the ending are each replaced as a whole. A stale version is 409.")
   @PUT
   @Path("{name}")
   @RolesAllowed({"admin", "curator"})

@@ -23,6 +23,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.template.TemplateService;
 import org.netarchive.ee.scheduler.application.template.TemplateViews.TemplateSummary;
 import org.netarchive.ee.scheduler.application.template.TemplateViews.TemplateText;
@@ -52,6 +59,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       harvests or stop doing so
  * </ul>
  */
+@Tag(
+    name = "Crawl templates",
+    description = "Heritrix crawl templates (crawler-beans.cxml) and their versions.")
 @Path("templates")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -60,6 +70,10 @@ public class TemplateResource {
 
   @EJB private TemplateService templates;
 
+  @Operation(
+      summary = "List crawl templates",
+      description =
+          "Crawl templates with their current version. The name filter is a glob (* and ?, any case). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<TemplateSummary> list(
       @QueryParam("name") String nameGlob,
@@ -68,12 +82,35 @@ public class TemplateResource {
     return templates.list(nameGlob, page, size);
   }
 
+  @Operation(
+      summary = "Read a crawl template",
+      description = "A template with its versions (number, SHA-256, uploaded at and by).")
   @GET
   @Path("{name}")
   public TemplateView get(@PathParam("name") String name) {
     return templates.get(name);
   }
 
+  @Operation(
+      summary = "Upload a crawl template",
+      description =
+          "Uploads a crawler-beans.cxml (admin): a new template (201), a new version (200), or UNCHANGED for the current text (200); each problem is 400 with field template naming it and its line; beyond 2097152 characters 413.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "A new version, or unchanged",
+        content =
+            @Content(
+                mediaType = "application/json",
+                schema = @Schema(implementation = Upload.class))),
+    @APIResponse(
+        responseCode = "201",
+        description = "A new template",
+        content =
+            @Content(
+                mediaType = "application/json",
+                schema = @Schema(implementation = Upload.class)))
+  })
   @PUT
   @Path("{name}")
   @Consumes({MediaType.APPLICATION_XML, MediaType.TEXT_XML})
@@ -100,6 +137,16 @@ public class TemplateResource {
         : Response.ok(upload).build();
   }
 
+  @Operation(
+      summary = "Download a crawl template's text",
+      description = "The exact text of the current version, or of an older one with version.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The crawler-beans.cxml",
+        content =
+            @Content(mediaType = "application/xml", schema = @Schema(type = SchemaType.STRING)))
+  })
   @GET
   @Path("{name}/crawler-beans.cxml")
   @Produces(MediaType.APPLICATION_XML)
@@ -112,6 +159,9 @@ public class TemplateResource {
         .build();
   }
 
+  @Operation(
+      summary = "Activate a crawl template",
+      description = "Offers it for new configurations (admin).")
   @POST
   @Path("{name}/activate")
   @RolesAllowed("admin")
@@ -119,6 +169,9 @@ public class TemplateResource {
     return templates.activate(name);
   }
 
+  @Operation(
+      summary = "Deactivate a crawl template",
+      description = "Stops offering it for new configurations (admin).")
   @POST
   @Path("{name}/deactivate")
   @RolesAllowed("admin")

@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.job.JobFilter;
 import org.netarchive.ee.scheduler.application.job.JobService;
 import org.netarchive.ee.scheduler.application.job.JobViews.HarvestRunView;
@@ -48,6 +50,7 @@ import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
  *       with the new job); the old one becomes RESUBMITTED and links to it
  * </ul>
  */
+@Tag(name = "Jobs", description = "Crawl jobs, their progress and the harvest runs that made them.")
 @Path("jobs")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -66,6 +69,10 @@ public class JobResource {
   public record Overview(
       Map<String, Long> byStatus, List<String> atLeast, List<String> channelsWithoutAgents) {}
 
+  @Operation(
+      summary = "List crawl jobs",
+      description =
+          "Crawl jobs, newest first; every filter optional. A filtered list is counted up to 10,000 jobs past the page (totalIsLowerBound). Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   public Page<JobSummary> list(
       @QueryParam("status") String status,
@@ -91,12 +98,19 @@ public class JobResource {
         size);
   }
 
+  @Operation(
+      summary = "List running jobs",
+      description = "STARTED jobs with their last progress report.")
   @GET
   @Path("running")
   public List<JobSummary> running() {
     return jobs.running();
   }
 
+  @Operation(
+      summary = "Count jobs",
+      description =
+          "Jobs per status (each counted up to 10,000), and the channels whose jobs wait because no harvester agent serves them.")
   @GET
   @Path("overview")
   public Overview overview() {
@@ -111,6 +125,10 @@ public class JobResource {
     return new Overview(byStatus, atLeast, jobs.channelsWithoutAgents());
   }
 
+  @Operation(
+      summary = "List harvest runs",
+      description =
+          "The runs of a harvest that were split: status, configurations estimated and placed, jobs made, failure.")
   @GET
   @Path("runs")
   public List<HarvestRunView> runs(@QueryParam("harvest") String harvest) {
@@ -120,6 +138,10 @@ public class JobResource {
     return jobs.runs(harvest);
   }
 
+  @Operation(
+      summary = "Read a crawl job",
+      description =
+          "One job: template and version, limits, crawler traps, errors, and a page of its domains. Paged (page from 0, size 1 to 1000, default 50).")
   @GET
   @Path("{id}")
   public JobDetails get(
@@ -129,6 +151,10 @@ public class JobResource {
     return jobs.details(id, page, size);
   }
 
+  @Operation(
+      summary = "Resubmit a failed job",
+      description =
+          "Sends a FAILED job again as a new job (curator, admin); the old one becomes RESUBMITTED and links to it. Any other status is 409.")
   @POST
   @Path("{id}/resubmit")
   @RolesAllowed({"admin", "curator"})

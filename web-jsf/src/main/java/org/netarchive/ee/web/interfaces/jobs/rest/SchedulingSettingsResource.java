@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.job.SchedulingSettings;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 
@@ -30,6 +32,7 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *       all are checked before any is stored; answers all settings
  * </ul>
  */
+@Tag(name = "Settings", description = "Settings of scheduling and job splitting.")
 @Path("settings/scheduling")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -39,11 +42,18 @@ public class SchedulingSettingsResource {
 
   @EJB private SchedulingSettings settings;
 
+  @Operation(
+      summary = "Read the scheduling settings",
+      description = "Every setting of scheduling and splitting with its value, defaults included.")
   @GET
   public Map<String, String> get() {
     return settings.all();
   }
 
+  @Operation(
+      summary = "Change scheduling settings",
+      description =
+          "Changes the settings the body names (admin); an unknown setting or a bad value is 400 naming it.")
   @PUT
   @RolesAllowed("admin")
   public Map<String, String> update(

@@ -12,12 +12,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.Accounts;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 
 /**
  * Accounts: {@code POST /api/accounts} {@code {"username", "password", "roles": [...]}} (admin).
  */
+@Tag(name = "System", description = "The installation: status, accounts, operator jobs and health.")
 @Path("accounts")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -30,6 +34,13 @@ public class AccountResource {
   /** A new account. */
   public record NewAccount(String username, String password, List<String> roles) {}
 
+  @Operation(
+      summary = "Create an account",
+      description = "A new account with its roles: admin, curator, viewer (admin).")
+  @APIResponseSchema(
+      value = org.netarchive.ee.scheduler.application.Accounts.AccountView.class,
+      responseCode = "201",
+      responseDescription = "The account, created")
   @POST
   public Response create(NewAccount request) {
     required("body", request);

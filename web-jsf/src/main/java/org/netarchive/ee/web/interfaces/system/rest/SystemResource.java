@@ -14,6 +14,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Properties;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.batch.application.BatchJobExecution;
 import org.netarchive.ee.batch.application.BatchJobs;
 import org.netarchive.ee.scheduler.application.Installation;
@@ -36,6 +39,7 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *   <li>{@code GET /api/system/batch/executions/{id}} (any role): an execution's status.
  * </ul>
  */
+@Tag(name = "System", description = "The installation: status, accounts, operator jobs and health.")
 @Path("system")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -47,6 +51,10 @@ public class SystemResource {
   @EJB private SchemaMigration schemaMigration;
   @EJB private BatchJobs batchJobs;
 
+  @Operation(
+      summary = "Read the system status",
+      description =
+          "Environment, database, schema version, components; the server's parts, agents and replicas' bitarchive instances with their last warnings.")
   @GET
   @Path("status")
   @RolesAllowed({"admin", "curator", "viewer"})
@@ -79,6 +87,14 @@ public class SystemResource {
         state.replicas());
   }
 
+  @Operation(
+      summary = "Start an operator job",
+      description =
+          "Starts an operator batch job such as verify-schema (admin); 202 with the execution.")
+  @APIResponseSchema(
+      value = BatchJobExecution.class,
+      responseCode = "202",
+      responseDescription = "The execution, started")
   @POST
   @Path("batch/{job}")
   @RolesAllowed("admin")
@@ -93,6 +109,11 @@ public class SystemResource {
         .build();
   }
 
+  @Operation(summary = "Read an operator job's execution", description = "An execution's status.")
+  @APIResponseSchema(
+      value = BatchJobExecution.class,
+      responseCode = "200",
+      responseDescription = "The execution")
   @GET
   @Path("batch/executions/{id}")
   @RolesAllowed({"admin", "curator", "viewer"})
