@@ -7,6 +7,7 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -42,6 +43,37 @@ class MetricsAndDestinationsIT {
     assertThat(metrics.body()).contains("# TYPE ", "jvm_memory_used_bytes");
     assertThat(metrics.body())
         .containsPattern("netarchive_monitor_messages_total\\{[^}]*type=\"Ping\"[^}]*} [1-9]");
+  }
+
+  @Test
+  void givenTheApplicationsMeters_whenScrapingMetrics_thenEachHasAHelpText() throws Exception {
+    sendPingAndAwaitAnswer();
+    // the archive's and the scheduler's gauges are registered at start, the counter by the ping
+    Metrics metrics =
+        Metrics.await(Duration.ofSeconds(30), "netarchive_archive_stores_in_progress", v -> v >= 0);
+
+    List<String> families =
+        metrics
+            .text()
+            .lines()
+            .filter(l -> l.startsWith("# TYPE netarchive_"))
+            .map(l -> l.split(" ")[2])
+            .toList();
+    assertThat(families)
+        .contains(
+            "netarchive_monitor_messages_total",
+            "netarchive_jobs",
+            "netarchive_archive_files",
+            "netarchive_queue_messages");
+    for (String family : families) {
+      assertThat(metrics.text().lines().filter(l -> l.startsWith("# HELP " + family + " ")))
+          .as("HELP of %s", family)
+          .singleElement()
+          .satisfies(
+              help -> assertThat(help.substring(("# HELP " + family).length())).isNotBlank());
+    }
+    assertThat(metrics.text())
+        .contains("# HELP netarchive_monitor_messages_total Pings and heartbeats received");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.application;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -16,6 +17,7 @@ import org.netarchive.ee.common.message.Ping;
 import org.netarchive.ee.common.message.Pong;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatusRepository;
+import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
 
 /**
  * Keeps track of the installation's components: answers pings (a liveness probe any client can send
@@ -39,8 +41,10 @@ public class SystemMonitor {
 
   /** Handles one message from the MONITOR queue; the caller's transaction covers it all. */
   public void handle(Message message, Destination replyTo) {
-    metrics
-        .counter("netarchive.monitor.messages", "type", message.getClass().getSimpleName())
+    DescribedMeters.counter(
+            metrics,
+            "netarchive.monitor.messages",
+            Tags.of("type", message.getClass().getSimpleName()))
         .increment();
     switch (message) {
       case Ping ping -> answer(ping, replyTo);

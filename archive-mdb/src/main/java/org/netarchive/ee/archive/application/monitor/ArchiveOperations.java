@@ -33,6 +33,7 @@ import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.ComponentKind;
 import org.netarchive.ee.common.message.Heartbeat;
+import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
 
 /**
  * Sums up the archive's admin data every ten seconds for the operators: the MBean {@code
@@ -209,7 +210,7 @@ public class ArchiveOperations {
   }
 
   private void gauge(String name, Tags tags, ToDoubleFunction<ArchiveSnapshot> value) {
-    metrics.gauge(name, tags, latest, ref -> value.applyAsDouble(ref.get()));
+    DescribedMeters.gauge(metrics, name, tags, latest, ref -> value.applyAsDouble(ref.get()));
   }
 
   /** The MBean: reads the latest figures only. */

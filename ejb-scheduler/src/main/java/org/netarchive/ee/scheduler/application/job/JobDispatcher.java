@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.application.job;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -40,6 +41,7 @@ import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 import org.netarchive.ee.scheduler.domain.model.job.SplitStatus;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
+import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 import org.netarchive.ee.scheduler.infrastructure.secrets.PasswordSeal;
 
@@ -127,7 +129,9 @@ public class JobDispatcher {
           .setDeliveryMode(DeliveryMode.NON_PERSISTENT)
           .send(jms.createQueue(queue), messages.toTextMessage(jms, request));
       job.submit(now);
-      metrics.counter("netarchive.jobs.submitted", "channel", request.channel()).increment();
+      DescribedMeters.counter(
+              metrics, "netarchive.jobs.submitted", Tags.of("channel", request.channel()))
+          .increment();
       activity.jobSubmitted();
       LOG.info(
           () ->

@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.application.job;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -29,6 +30,7 @@ import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 import org.netarchive.ee.scheduler.domain.model.job.StatusChange;
 import org.netarchive.ee.scheduler.domain.model.job.StopReasons;
+import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /**
@@ -125,9 +127,12 @@ public class JobStatusUpdates {
       return change;
     }
     recordHistory(job, report);
-    metrics.counter("netarchive.jobs.finished", "outcome", report.outcome().name()).increment();
+    DescribedMeters.counter(
+            metrics, "netarchive.jobs.finished", Tags.of("outcome", report.outcome().name()))
+        .increment();
     if (!done) {
-      metrics.counter("netarchive.jobs.failed", "reason", "REPORTED").increment();
+      DescribedMeters.counter(metrics, "netarchive.jobs.failed", Tags.of("reason", "REPORTED"))
+          .increment();
     }
     activity.jobFinished(!done);
     if (!done) {
@@ -215,8 +220,10 @@ public class JobStatusUpdates {
               + " s after it started at "
               + job.startedAt().orElse(null),
           now);
-      metrics.counter("netarchive.jobs.finished", "outcome", "TIMEOUT").increment();
-      metrics.counter("netarchive.jobs.failed", "reason", "TIMEOUT").increment();
+      DescribedMeters.counter(metrics, "netarchive.jobs.finished", Tags.of("outcome", "TIMEOUT"))
+          .increment();
+      DescribedMeters.counter(metrics, "netarchive.jobs.failed", Tags.of("reason", "TIMEOUT"))
+          .increment();
       activity.jobFinished(true);
       notifier.notify(
           "Job " + job.id() + " timed out",

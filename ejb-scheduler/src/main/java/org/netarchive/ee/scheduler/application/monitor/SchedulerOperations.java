@@ -42,6 +42,7 @@ import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 import org.netarchive.ee.scheduler.domain.model.job.SplitStatus;
+import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
 
 /**
  * Reads the scheduling parts' state from the database and the broker every ten seconds, and offers
@@ -272,7 +273,8 @@ public class SchedulerOperations {
     jobGauges.computeIfAbsent(
         key,
         k -> {
-          metrics.gauge(
+          return DescribedMeters.gauge(
+              metrics,
               name,
               tags,
               latest,
@@ -282,14 +284,13 @@ public class SchedulerOperations {
                       .mapToDouble(value)
                       .findFirst()
                       .orElse(Double.NaN));
-          return metrics.find(name).tags(tags).gauge();
         });
     return key;
   }
 
   private void gauge(String name, Tags tags, ToDoubleFunction<SchedulerSnapshot> value) {
     if (registered.add(name + tags)) {
-      metrics.gauge(name, tags, latest, ref -> value.applyAsDouble(ref.get()));
+      DescribedMeters.gauge(metrics, name, tags, latest, ref -> value.applyAsDouble(ref.get()));
     }
   }
 
