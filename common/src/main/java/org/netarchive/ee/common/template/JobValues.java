@@ -53,7 +53,6 @@ public final class JobValues {
    */
   public static final String CREDENTIALS_FILE = "netarchive-credentials.cxml";
 
-  
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
   private JobValues() {}
@@ -251,12 +250,12 @@ public final class JobValues {
    *
    * <ul>
    *   <li>hops: {@code maxHops} of the scope's TooManyHopsDecideRule ({@code scope.rules[i]});
-   *   <li>request rate, a cap: the DispositionProcessor's {@code minDelayMs}, the pause between
-   *       two requests to the domain, is at least {@code ceil(60000 / requests per minute)}
-   *       (Heritrix pauses a domain's queue after each fetch: one queue per domain) and never
-   *       shorter than the template's own, and its {@code maxDelayMs} at least that; the
-   *       template's delay factor still applies above the minimum. A configuration makes a crawl
-   *       more polite than its template, never less;
+   *   <li>request rate, a cap: the DispositionProcessor's {@code minDelayMs}, the pause between two
+   *       requests to the domain, is at least {@code ceil(60000 / requests per minute)} (Heritrix
+   *       pauses a domain's queue after each fetch: one queue per domain) and never shorter than
+   *       the template's own, and its {@code maxDelayMs} at least that; the template's delay factor
+   *       still applies above the minimum. A configuration makes a crawl more polite than its
+   *       template, never less;
    *   <li>robots: CrawlMetadata's {@code robotsPolicyName}, {@code obey} or {@code ignore};
    *   <li>JavaScript: {@code enabled} of each ExtractorJS and {@code extractJavascript} of each
    *       ExtractorHTML (inline scripts).

@@ -1,7 +1,9 @@
 package org.netarchive.ee.common.template;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.netarchive.ee.common.template.XmlDocument.Element;
 
 /**
@@ -40,6 +42,8 @@ record SheetTargets(
   static final String EXTRACTOR_JS = "org.archive.modules.extractor.ExtractorJS";
   static final String EXTRACTOR_HTML = "org.archive.modules.extractor.ExtractorHTML";
   static final String CREDENTIAL_STORE = "org.archive.modules.credential.CredentialStore";
+  static final String PROPERTY_OVERRIDES =
+      "org.springframework.beans.factory.config.PropertyOverrideConfigurer";
 
   /** Finds the targets among a parsed template's top-level beans and its scope's rules. */
   static SheetTargets of(XmlDocument document) {
@@ -51,6 +55,7 @@ record SheetTargets(
     List<String> html = new ArrayList<>();
     long minDelayMs = HERITRIX_MIN_DELAY_MS;
     long maxDelayMs = HERITRIX_MAX_DELAY_MS;
+    Map<String, String> overrides = new HashMap<>();
     List<Element> topLevel = document.root().elements();
     for (Element bean : topLevel) {
       String id = bean.attribute("id");
@@ -58,6 +63,9 @@ record SheetTargets(
         continue;
       }
       String type = bean.attribute("class");
+      if (PROPERTY_OVERRIDES.equals(type)) {
+        overrides(bean, overrides);
+      }
       if (HeritrixClasses.CRAWL_METADATA.equals(type) && metadata == null) {
         metadata = id;
       } else if (DISPOSITION.equals(type) && disposition == null) {
@@ -74,19 +82,69 @@ record SheetTargets(
         hopsRule = hopsRule(bean, topLevel);
       }
     }
+    // A PropertyOverrideConfigurer's values win over the bean's own (Spring applies it last).
+    if (disposition != null) {
+      minDelayMs = number(overrides.get(disposition + ".minDelayMs"), minDelayMs);
+      maxDelayMs = number(overrides.get(disposition + ".maxDelayMs"), maxDelayMs);
+    }
     return new SheetTargets(
         metadata, hopsRule, disposition, js, html, credentialStore, minDelayMs, maxDelayMs);
+  }
+
+  /**
+   * The {@code bean.property=value} lines of a PropertyOverrideConfigurer, written as a {@code
+   * <value>} text or as {@code <props><prop key>} entries.
+   */
+  private static void overrides(Element configurer, Map<String, String> into) {
+    for (Element property : configurer.elements()) {
+      if (!property.isBeans("property") || !"properties".equals(property.attribute("name"))) {
+        continue;
+      }
+      for (Element holder : property.elements()) {
+        if (holder.isBeans("value")) {
+          for (String line : text(holder).split("\\R")) {
+            int equals = line.indexOf('=');
+            if (equals > 0) {
+              into.put(line.substring(0, equals).strip(), line.substring(equals + 1).strip());
+            }
+          }
+        } else if (holder.isBeans("props")) {
+          for (Element prop : holder.elements()) {
+            if (prop.isBeans("prop") && prop.attribute("key") != null) {
+              into.put(prop.attribute("key").strip(), text(prop).strip());
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static String text(Element element) {
+    StringBuilder text = new StringBuilder();
+    for (XmlDocument.Node node : element.children()) {
+      if (node instanceof XmlDocument.Text t) {
+        text.append(t.text());
+      }
+    }
+    return text.toString();
+  }
+
+  private static long number(String value, long absent) {
+    if (value == null) {
+      return absent;
+    }
+    try {
+      return Long.parseLong(value.strip());
+    } catch (NumberFormatException e) {
+      return absent;
+    }
   }
 
   /** A delay the disposition bean sets as a number, else {@code absent}. */
   private static long delay(Element disposition, String property, long absent) {
     for (Element element : disposition.elements()) {
       if (element.isBeans("property") && property.equals(element.attribute("name"))) {
-        try {
-          return Long.parseLong(String.valueOf(element.attribute("value")).strip());
-        } catch (NumberFormatException e) {
-          return absent;
-        }
+        return number(element.attribute("value"), absent);
       }
     }
     return absent;

@@ -101,13 +101,37 @@ class DomainSettingsSheetsTest {
                     + "<property name=\"maxDelayMs\" value=\"500\"/></bean>");
     CrawlTemplate fast = CrawlTemplate.parse(text);
     CrawlRequest request =
-        JobValuesTest.request(0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 30, true, true)));
+        JobValuesTest.request(
+            0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 30, true, true)));
 
     Document beans = dom(fast.render(JobValues.forJob(fast, request, "/tmp/warcs")));
 
     String sheet = "netarchiveDomainSettings-hops-20-rate-30-";
     assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("2000");
     assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("2000");
+  }
+
+  @Test
+  void givenATemplateOverridingItsPausesToNone_whenADomainHasARate_thenOnlyTheRatePauses() {
+    String text =
+        CrawlTemplate.defaultTemplate()
+            .text()
+            .replace(
+                "</beans>",
+                "<bean id=\"fast\""
+                    + " class=\"org.springframework.beans.factory.config.PropertyOverrideConfigurer\">"
+                    + "<property name=\"properties\"><value>\n disposition.minDelayMs=0\n"
+                    + " disposition.maxDelayMs=0\n</value></property></bean></beans>");
+    CrawlTemplate fast = CrawlTemplate.parse(text);
+    CrawlRequest request =
+        JobValuesTest.request(
+            0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 6000, true, true)));
+
+    Document beans = dom(fast.render(JobValues.forJob(fast, request, "/tmp/warcs")));
+
+    String sheet = "netarchiveDomainSettings-hops-20-rate-6000-";
+    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("10");
+    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("10");
   }
 
   @Test

@@ -255,7 +255,10 @@ class HarvestServiceTest {
     service.addSeeds("Election 2026", "http://www.kb.dk/", null, null, null, 6000);
 
     DomainConfiguration made =
-        domains.findByName(DomainName.of("kb.dk")).orElseThrow().findConfiguration("Election 2026")
+        domains
+            .findByName(DomainName.of("kb.dk"))
+            .orElseThrow()
+            .findConfiguration("Election 2026")
             .orElseThrow();
     assertThat(made.settings().maxRequestRate()).isEqualTo(6000);
   }
@@ -280,8 +283,7 @@ class HarvestServiceTest {
     assertThat(fieldOf(() -> service.addSeeds("Election 2026", "http://kb.dk/", null, 0L, null)))
         .isEqualTo("maxObjects");
     assertThat(
-            fieldOf(
-                () -> service.addSeeds("Election 2026", "http://kb.dk/", null, null, null, 0)))
+            fieldOf(() -> service.addSeeds("Election 2026", "http://kb.dk/", null, null, null, 0)))
         .isEqualTo("maxRequestRate");
     assertThat(domains.count()).isZero();
   }

@@ -28,12 +28,13 @@ import org.wildfly.security.password.interfaces.ScramDigestPassword;
 
 /**
  * Authenticates REST API calls with HTTP Basic credentials against the application's security
- * domain, except the health ({@code /api/health}), which needs none. API clients get a 401 with a JSON error instead of the UI's login form; an already
- * logged-in UI session may call the API as well (changes only with the proof SameOriginRequests
- * asks for). Roles are checked by each resource. Failed logins are throttled per client address
- * ({@link LoginThrottle}); a refused attempt gets a 429 saying why and when to try again. A
- * password verified in the last few minutes is not checked against its PBKDF2 digest again ({@link
- * RecentLogins}): clients send it with every call.
+ * domain, except the health ({@code /api/health}), which needs none. API clients get a 401 with a
+ * JSON error instead of the UI's login form; an already logged-in UI session may call the API as
+ * well (changes only with the proof SameOriginRequests asks for). Roles are checked by each
+ * resource. Failed logins are throttled per client address ({@link LoginThrottle}); a refused
+ * attempt gets a 429 saying why and when to try again. A password verified in the last few minutes
+ * is not checked against its PBKDF2 digest again ({@link RecentLogins}): clients send it with every
+ * call.
  */
 public class ApiAuthentication extends HttpFilter {
   private static final long serialVersionUID = 1L;

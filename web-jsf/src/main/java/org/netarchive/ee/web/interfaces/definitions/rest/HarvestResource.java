@@ -64,11 +64,11 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       field keeps its value, an empty text removes comments, audience, schedule or continueFrom;
  *       a new {@code name} renames it
  *   <li>{@code POST /api/harvests/{name}/seeds?template=...&maxObjects=...&maxBytes=...} with one
- *       seed per line as a {@code text/plain} body ({@code maxRequestRate}: most requests per minute to each
- *       domain, default 60) — sorts the seeds by domain, creates unknown
- *       domains, gives each domain a seed list and configuration named after the harvest and adds
- *       them to it. Up to 1,000 lines: answers (200) what was created and added, and each refused
- *       seed or domain with the reason. A longer list is added by a batch job: 202 with its {@code
+ *       seed per line as a {@code text/plain} body ({@code maxRequestRate}: most requests per
+ *       minute to each domain, default 60) — sorts the seeds by domain, creates unknown domains,
+ *       gives each domain a seed list and configuration named after the harvest and adds them to
+ *       it. Up to 1,000 lines: answers (200) what was created and added, and each refused seed or
+ *       domain with the reason. A longer list is added by a batch job: 202 with its {@code
  *       executionId} and a Location to follow
  *   <li>{@code GET /api/harvests/{name}/seeds/{executionId}} — that job's status, progress, counts
  *       and first refused lines
