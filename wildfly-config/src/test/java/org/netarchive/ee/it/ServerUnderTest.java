@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.dmr.ModelNode;
 
@@ -30,6 +31,9 @@ import org.jboss.dmr.ModelNode;
  * runs with 200), the same offset arquillian.xml gives the server it starts.
  */
 final class ServerUnderTest {
+
+  /** How many times this test JVM has restarted the server, for each restart's own log. */
+  private static final AtomicInteger RESTARTS = new AtomicInteger();
 
   static final int PORT_OFFSET = Integer.getInteger("it.port.offset", 100);
   static final String HTTP = "http://127.0.0.1:" + (8080 + PORT_OFFSET);
@@ -140,7 +144,8 @@ final class ServerUnderTest {
     ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
     builder.environment().clear();
     builder.environment().putAll(environment);
-    Path log = Path.of(base, "log", "restarted-console.log");
+    // One log per restart: a test that restarts the server again keeps the evidence of each.
+    Path log = Path.of(base, "log", "restarted-console-" + RESTARTS.incrementAndGet() + ".log");
     builder.redirectErrorStream(true).redirectOutput(log.toFile());
     Process restarted = builder.start();
     // Arquillian stops the process it started, which is gone; this one is stopped when the tests'
