@@ -42,8 +42,6 @@ record SheetTargets(
   static final String EXTRACTOR_JS = "org.archive.modules.extractor.ExtractorJS";
   static final String EXTRACTOR_HTML = "org.archive.modules.extractor.ExtractorHTML";
   static final String CREDENTIAL_STORE = "org.archive.modules.credential.CredentialStore";
-  static final String PROPERTY_OVERRIDES =
-      "org.springframework.beans.factory.config.PropertyOverrideConfigurer";
 
   /** Finds the targets among a parsed template's top-level beans and its scope's rules. */
   static SheetTargets of(XmlDocument document) {
@@ -63,8 +61,8 @@ record SheetTargets(
         continue;
       }
       String type = bean.attribute("class");
-      if (PROPERTY_OVERRIDES.equals(type)) {
-        overrides(bean, overrides);
+      if (PropertyOverrides.isConfigurer(bean)) {
+        overrides.putAll(PropertyOverrides.of(bean));
       }
       if (HeritrixClasses.CRAWL_METADATA.equals(type) && metadata == null) {
         metadata = id;
@@ -89,44 +87,6 @@ record SheetTargets(
     }
     return new SheetTargets(
         metadata, hopsRule, disposition, js, html, credentialStore, minDelayMs, maxDelayMs);
-  }
-
-  /**
-   * The {@code bean.property=value} lines of a PropertyOverrideConfigurer, written as a {@code
-   * <value>} text or as {@code <props><prop key>} entries.
-   */
-  private static void overrides(Element configurer, Map<String, String> into) {
-    for (Element property : configurer.elements()) {
-      if (!property.isBeans("property") || !"properties".equals(property.attribute("name"))) {
-        continue;
-      }
-      for (Element holder : property.elements()) {
-        if (holder.isBeans("value")) {
-          for (String line : text(holder).split("\\R")) {
-            int equals = line.indexOf('=');
-            if (equals > 0) {
-              into.put(line.substring(0, equals).strip(), line.substring(equals + 1).strip());
-            }
-          }
-        } else if (holder.isBeans("props")) {
-          for (Element prop : holder.elements()) {
-            if (prop.isBeans("prop") && prop.attribute("key") != null) {
-              into.put(prop.attribute("key").strip(), text(prop).strip());
-            }
-          }
-        }
-      }
-    }
-  }
-
-  private static String text(Element element) {
-    StringBuilder text = new StringBuilder();
-    for (XmlDocument.Node node : element.children()) {
-      if (node instanceof XmlDocument.Text t) {
-        text.append(t.text());
-      }
-    }
-    return text.toString();
   }
 
   private static long number(String value, long absent) {

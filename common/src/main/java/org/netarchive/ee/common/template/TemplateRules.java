@@ -9,7 +9,6 @@ import static org.netarchive.ee.common.template.HeritrixClasses.FETCH_DNS;
 import static org.netarchive.ee.common.template.HeritrixClasses.FETCH_HTTP;
 import static org.netarchive.ee.common.template.HeritrixClasses.FRONTIER_PREPARER;
 import static org.netarchive.ee.common.template.HeritrixClasses.MATCHES_LIST_REGEX_DECIDE_RULE;
-import static org.netarchive.ee.common.template.HeritrixClasses.PROPERTY_OVERRIDE_CONFIGURER;
 import static org.netarchive.ee.common.template.HeritrixClasses.QUOTA_ENFORCER;
 import static org.netarchive.ee.common.template.HeritrixClasses.QUOTA_ENFORCER_ID;
 import static org.netarchive.ee.common.template.HeritrixClasses.SCOPE_ID;
@@ -17,8 +16,6 @@ import static org.netarchive.ee.common.template.HeritrixClasses.TEXT_SEED_MODULE
 import static org.netarchive.ee.common.template.HeritrixClasses.WARC_WRITER;
 import static org.netarchive.ee.common.template.HeritrixClasses.XINCLUDE_NAMESPACE;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -26,7 +23,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -562,11 +558,10 @@ final class TemplateRules {
     ownedProperty(filled, CRAWL_METADATA, "jobName", Placeholder.WARCINFO_METADATA);
     ownedProperty(filled, CRAWL_METADATA, "description", Placeholder.WARCINFO_METADATA);
     for (Element configurer : root.descendantsAndSelf()) {
-      if (!configurer.isBeans("bean")
-          || !PROPERTY_OVERRIDE_CONFIGURER.equals(configurer.attribute("class"))) {
+      if (!PropertyOverrides.isConfigurer(configurer)) {
         continue;
       }
-      for (String key : overriddenKeys(configurer)) {
+      for (String key : PropertyOverrides.of(configurer).keySet()) {
         filled.forEach(
             (owned, placeholder) -> {
               if (key.equals(owned) || key.startsWith(owned + ".")) {
@@ -594,41 +589,6 @@ final class TemplateRules {
         filled.put(id + "." + property, placeholder);
       }
     }
-  }
-
-  private static List<String> overriddenKeys(Element configurer) {
-    List<String> keys = new ArrayList<>();
-    Element properties = property(configurer, "properties");
-    if (properties == null) {
-      return keys;
-    }
-    String inline = properties.attribute("value");
-    if (inline != null) {
-      keys.addAll(propertyKeys(inline));
-    }
-    for (Element value : properties.elements()) {
-      if (value.isBeans("value")) {
-        keys.addAll(propertyKeys(text(value)));
-      } else if (value.isBeans("props") || value.isBeans("map")) {
-        for (Element entry : value.elements()) {
-          if ((entry.isBeans("prop") || entry.isBeans("entry")) && entry.attribute("key") != null) {
-            keys.add(entry.attribute("key").strip());
-          }
-        }
-      }
-    }
-    return keys;
-  }
-
-  private static List<String> propertyKeys(String text) {
-    Properties properties = new Properties();
-    try {
-      properties.load(new StringReader(text));
-    } catch (IOException | IllegalArgumentException e) {
-      // Spring will report a malformed list; it cannot hide one of our properties then.
-      return List.of();
-    }
-    return properties.stringPropertyNames().stream().sorted().toList();
   }
 
   // Navigating Spring bean definitions
@@ -765,20 +725,10 @@ final class TemplateRules {
     }
     for (Element value : property.elements()) {
       if (value.isBeans("value")) {
-        return text(value).strip();
+        return value.text().strip();
       }
     }
     return null;
-  }
-
-  private static String text(Element element) {
-    StringBuilder text = new StringBuilder();
-    for (Node child : element.children()) {
-      if (child instanceof Text t) {
-        text.append(t.text());
-      }
-    }
-    return text.toString();
   }
 
   /** A bean's id, or the first of its names, or null. */

@@ -252,6 +252,17 @@ final class XmlDocument {
       return Collections.unmodifiableList(children);
     }
 
+    /** The text directly inside this element (not inside its child elements), as written. */
+    String text() {
+      StringBuilder text = new StringBuilder();
+      for (Node child : children) {
+        if (child instanceof Text t) {
+          text.append(t.text());
+        }
+      }
+      return text.toString();
+    }
+
     /** The child elements, in document order. */
     List<Element> elements() {
       List<Element> elements = new ArrayList<>();

@@ -42,7 +42,10 @@ class DomainSettingsSheetsTest {
   }
 
   private static Document rendered(CrawlRequest request) {
-    CrawlTemplate template = CrawlTemplate.defaultTemplate();
+    return rendered(CrawlTemplate.defaultTemplate(), request);
+  }
+
+  private static Document rendered(CrawlTemplate template, CrawlRequest request) {
     return dom(template.render(JobValues.forJob(template, request, "/tmp/warcs")));
   }
 
@@ -104,7 +107,7 @@ class DomainSettingsSheetsTest {
         JobValuesTest.request(
             0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 30, true, true)));
 
-    Document beans = dom(fast.render(JobValues.forJob(fast, request, "/tmp/warcs")));
+    Document beans = rendered(fast, request);
 
     String sheet = "netarchiveDomainSettings-hops-20-rate-30-";
     assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("2000");
@@ -127,7 +130,7 @@ class DomainSettingsSheetsTest {
         JobValuesTest.request(
             0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 6000, true, true)));
 
-    Document beans = dom(fast.render(JobValues.forJob(fast, request, "/tmp/warcs")));
+    Document beans = rendered(fast, request);
 
     String sheet = "netarchiveDomainSettings-hops-20-rate-6000-";
     assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("10");
