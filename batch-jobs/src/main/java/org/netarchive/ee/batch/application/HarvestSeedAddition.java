@@ -72,8 +72,7 @@ public class HarvestSeedAddition {
       // Bad UTF-8 is replaced, as the batch job's reader does, so the line is refused by name.
       String text = new String(Files.readAllBytes(list.file()), StandardCharsets.UTF_8);
       list.delete();
-      return new Added(
-          harvests.addSeeds(harvestName, text, templateName, maxObjects, maxBytes, maxRequestRate));
+      return new Added(harvests.addSeeds(target, text));
     }
     Properties parameters = new Properties();
     parameters.setProperty("file", list.file().toString());

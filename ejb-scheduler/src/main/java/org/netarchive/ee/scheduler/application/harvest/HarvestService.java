@@ -299,24 +299,15 @@ public class HarvestService {
   @RolesAllowed({"admin", "curator"})
   public SeedsAdded addSeeds(
       String harvestName, String seedText, String templateName, Long maxObjects, Long maxBytes) {
-    return addSeeds(harvestName, seedText, templateName, maxObjects, maxBytes, null);
+    return addSeeds(seedTarget(harvestName, templateName, maxObjects, maxBytes, null), seedText);
   }
 
   /**
-   * Adds seeds as {@link #addSeeds(String, String, String, Long, Long)} does, the configurations
-   * made now with a request rate of their own.
-   *
-   * @param maxRequestRate most requests per minute to each domain; {@code null} for the default
+   * Adds seeds, one per line, where {@link #seedTarget} says, for a caller that has checked the
+   * target before it had the seeds.
    */
   @RolesAllowed({"admin", "curator"})
-  public SeedsAdded addSeeds(
-      String harvestName,
-      String seedText,
-      String templateName,
-      Long maxObjects,
-      Long maxBytes,
-      Integer maxRequestRate) {
-    SeedTarget target = seedTarget(harvestName, templateName, maxObjects, maxBytes, maxRequestRate);
+  public SeedsAdded addSeeds(SeedTarget target, String seedText) {
     SeedsByDomain sorted = SeedsByDomain.of(seedText == null ? "" : seedText);
     if (sorted.domains().isEmpty() && sorted.refused().isEmpty()) {
       throw new InvalidFieldException(
@@ -328,7 +319,10 @@ public class HarvestService {
     HarvestSeeding.Outcome outcome =
         seeding.add(target.rows(), target.harvestDescription(), sorted.seeds(), clock.instant());
     // The harvest's configurations and version were written beside its entity.
-    HarvestDefinition harvest = find(harvestName);
+    HarvestDefinition harvest =
+        harvests
+            .find(target.rows().harvestId())
+            .orElseThrow(() -> new NotFoundException(target.harvestDescription() + " is gone"));
     harvests.refresh(harvest);
     return new SeedsAdded(
         target.rows().name(),
@@ -376,13 +370,11 @@ public class HarvestService {
         defaults.withLimits(
             limit("maxObjects", maxObjects, defaults.maxObjects()),
             limit("maxBytes", maxBytes, defaults.maxBytes()));
-    if (maxRequestRate != null && (maxRequestRate < 1 || maxRequestRate > 100_000)) {
-      throw new InvalidFieldException(
-          "maxRequestRate",
-          "maxRequestRate must be 1 to 100000 requests per minute, not " + maxRequestRate);
-    }
     CrawlSettings settings =
         maxRequestRate == null ? limited : limited.withRequestRate(maxRequestRate);
+    check(
+        "maxRequestRate",
+        () -> settings.validate("the configurations made for " + harvest.describe()));
     return new SeedTarget(
         new HarvestSeedRows.Target(
             harvest.id(),

@@ -252,7 +252,8 @@ class HarvestServiceTest {
   void givenARequestRate_whenAddingSeeds_thenTheConfigurationsMadeHaveIt() {
     election();
 
-    service.addSeeds("Election 2026", "http://www.kb.dk/", null, null, null, 6000);
+    service.addSeeds(
+        service.seedTarget("Election 2026", null, null, null, 6000), "http://www.kb.dk/");
 
     DomainConfiguration made =
         domains
@@ -282,8 +283,7 @@ class HarvestServiceTest {
         .isEqualTo("template");
     assertThat(fieldOf(() -> service.addSeeds("Election 2026", "http://kb.dk/", null, 0L, null)))
         .isEqualTo("maxObjects");
-    assertThat(
-            fieldOf(() -> service.addSeeds("Election 2026", "http://kb.dk/", null, null, null, 0)))
+    assertThat(fieldOf(() -> service.seedTarget("Election 2026", null, null, null, 0)))
         .isEqualTo("maxRequestRate");
     assertThat(domains.count()).isZero();
   }

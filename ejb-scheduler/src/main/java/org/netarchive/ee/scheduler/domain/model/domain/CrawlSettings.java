@@ -40,7 +40,13 @@ public record CrawlSettings(
         maxObjects, maxBytes, requestsPerMinute, maxHops, honorRobots, extractJavascript);
   }
 
-  void validate(String owner) {
+  /**
+   * Checks the settings against the rules of a configuration.
+   *
+   * @param owner what has them, as the refusal names it
+   * @throws RuleViolation naming the field at fault
+   */
+  public void validate(String owner) {
     if (maxObjects < -1 || maxObjects == 0) {
       throw new RuleViolation(
           "maxObjects",
