@@ -1,0 +1,119 @@
+package org.netarchive.ee.common.index;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * Writes a new deduplication index into an empty directory. Entries are added in any order; {@link
+ * #close()} commits them, merged into one segment so that a reader opens few files. Not
+ * thread-safe.
+ */
+public final class DedupIndexWriter implements AutoCloseable {
+
+  /** Memory Lucene may fill before it writes a segment: keeps a large build within a small heap. */
+  private static final double RAM_BUFFER_MB = 48;
+
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final Document document = new Document();
+  private final StringField url = new StringField(DedupFields.URL, "", Field.Store.YES);
+  private final StringField digest = new StringField(DedupFields.DIGEST, "", Field.Store.YES);
+  private final StoredField mime = new StoredField(DedupFields.MIME, "");
+  private final StoredField etag = new StoredField(DedupFields.ETAG, "");
+  private final StoredField file = new StoredField(DedupFields.FILE, "");
+  private final StoredField offset = new StoredField(DedupFields.OFFSET, 0L);
+  private final StoredField date = new StoredField(DedupFields.DATE, 0L);
+  private final NumericDocValuesField dateOrder = new NumericDocValuesField(DedupFields.DATE, 0L);
+  private long count;
+
+  private DedupIndexWriter(Path dir) throws IOException {
+    this.directory = FSDirectory.open(dir);
+    IndexWriterConfig config =
+        new IndexWriterConfig()
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+            .setRAMBufferSizeMB(RAM_BUFFER_MB)
+            .setCommitOnClose(false);
+    this.writer = new IndexWriter(directory, config);
+    for (Field f : new Field[] {url, digest, mime, file, offset, date, dateOrder}) {
+      document.add(f);
+    }
+  }
+
+  /**
+   * Starts a new index in a directory; whatever index it held is replaced when this one is closed.
+   *
+   * @param dir the directory, created if needed
+   * @return the writer
+   * @throws UncheckedIOException if the directory cannot be written
+   */
+  public static DedupIndexWriter create(Path dir) {
+    try {
+      return new DedupIndexWriter(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start a deduplication index in " + dir, e);
+    }
+  }
+
+  /**
+   * Adds an entry.
+   *
+   * @param entry the entry
+   */
+  public void add(DedupEntry entry) {
+    url.setStringValue(entry.url());
+    digest.setStringValue(entry.digest());
+    mime.setStringValue(entry.mimeType());
+    file.setStringValue(entry.file());
+    offset.setLongValue(entry.offset());
+    long millis = entry.date().toEpochMilli();
+    date.setLongValue(millis);
+    dateOrder.setLongValue(millis);
+    try {
+      if (entry.etag() == null) {
+        writer.addDocument(document);
+      } else {
+        Document withEtag = new Document();
+        document.forEach(withEtag::add);
+        etag.setStringValue(entry.etag());
+        withEtag.add(etag);
+        writer.addDocument(withEtag);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot add " + entry.url() + " to the deduplication index", e);
+    }
+    count++;
+  }
+
+  /**
+   * The number of entries added so far.
+   *
+   * @return the count
+   */
+  public long count() {
+    return count;
+  }
+
+  /** Commits the entries as one segment and closes the index. */
+  @Override
+  public void close() {
+    try (directory) {
+      try (writer) {
+        writer.forceMerge(1);
+        writer.commit();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot complete the deduplication index", e);
+    }
+  }
+}
