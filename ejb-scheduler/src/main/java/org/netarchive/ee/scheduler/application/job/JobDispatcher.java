@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.CrawlCredential;
@@ -236,7 +237,7 @@ public class JobDispatcher {
             : Arrays.asList(job.globalCrawlerTraps().split("\n")),
         crawlDomains,
         aliases(domains),
-        deduplicationJobs(job, harvest),
+        deduplicationJobs(job, harvest, domains),
         job.createdAt());
   }
 
@@ -309,10 +310,31 @@ public class JobDispatcher {
   }
 
   /**
-   * The jobs whose harvested content this job deduplicates against: the finished jobs of the
-   * harvest's latest earlier run, or for a snapshot the finished jobs of the snapshot it continues.
+   * The jobs whose harvested content this job deduplicates against, lowest first: the finished jobs
+   * of the harvest's latest earlier run (for a snapshot, the finished jobs of the snapshot it
+   * continues), and for each of the job's domains the latest other job that harvested it (its
+   * harvest history, whatever the harvest).
    */
-  private List<Long> deduplicationJobs(HarvestJob job, HarvestDefinition harvest) {
+  private List<Long> deduplicationJobs(
+      HarvestJob job, HarvestDefinition harvest, List<JobDomain> domains) {
+    TreeSet<Long> jobs = new TreeSet<>(earlierRunJobs(job, harvest));
+    List<Long> domainIds = domains.stream().map(JobDomain::domainId).distinct().toList();
+    for (int from = 0; from < domainIds.size(); from += 500) {
+      List<Long> slice = domainIds.subList(from, Math.min(domainIds.size(), from + 500));
+      jobs.addAll(
+          em.createQuery(
+                  "SELECT MAX(h.jobId) FROM HarvestHistory h WHERE h.domainId IN :ids"
+                      + " AND h.jobId IS NOT NULL AND h.jobId <> :self GROUP BY h.domainId",
+                  Long.class)
+              .setParameter("ids", slice)
+              .setParameter("self", job.id())
+              .getResultList());
+    }
+    return List.copyOf(jobs);
+  }
+
+  /** The finished jobs of the harvest's latest earlier run, or of the snapshot it continues. */
+  private List<Long> earlierRunJobs(HarvestJob job, HarvestDefinition harvest) {
     if (harvest.kind() == HarvestKind.SNAPSHOT) {
       return ((SnapshotHarvest) harvest)
           .previousSnapshot()
