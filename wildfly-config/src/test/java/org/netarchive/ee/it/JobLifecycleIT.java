@@ -120,7 +120,8 @@ class JobLifecycleIT {
             jobId,
             "it-agent",
             started.plusSeconds(60),
-            new DomainStatistics(complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE),
+            new DomainStatistics(
+                complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE, 5L, 20_000L),
             new DomainStatistics(limited, 25, 99_999, CrawlStopReason.OBJECT_LIMIT));
     agent.report(finished);
     agent.report(finished); // a repeated report changes nothing
@@ -134,13 +135,20 @@ class JobLifecycleIT {
     assertThat(byDomain.get(complete).getString("stopReason")).isEqualTo("DOWNLOAD_COMPLETE");
     // the object limit that stopped it was the configuration's own: recorded as such
     assertThat(byDomain.get(limited).getString("stopReason")).isEqualTo("CONFIG_OBJECT_LIMIT");
-    Thread.sleep(1000);
+    assertThat(byDomain.get(complete).getJsonNumber("duplicateObjects").longValue()).isEqualTo(5);
+    assertThat(byDomain.get(limited).getJsonNumber("duplicateObjects").longValue()).isZero();
+    JsonObject deduplication = done.getJsonObject("deduplication");
+    assertThat(deduplication.getJsonNumber("objects").longValue()).isEqualTo(5);
+    assertThat(deduplication.getJsonNumber("bytes").longValue()).isEqualTo(20_000);
+    assertThat(deduplication.getJsonNumber("archivedObjects").longValue()).isEqualTo(37);
+    // the history is written in the transaction that marked the job DONE
     JsonObject history = json(admin.get("/api/history/domains/" + limited));
     assertThat(history.getJsonNumber("total").longValue()).isEqualTo(1);
     JsonObject entry = history.getJsonArray("items").getJsonObject(0);
     assertThat(entry.getJsonNumber("job").longValue()).isEqualTo(jobId);
     assertThat(entry.getJsonNumber("objects").longValue()).isEqualTo(25);
     assertThat(entry.getString("stopReason")).isEqualTo("CONFIG_OBJECT_LIMIT");
+    assertThat(entry.getJsonNumber("duplicateObjects").longValue()).isZero();
 
     // a report for a job that does not exist is refused and logged
     agent.report(new JobStarted(987_654_321L, "it-agent", Instant.now()));

@@ -8,8 +8,10 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 import org.netarchive.ee.archive.domain.model.repository.ArchivedFile;
 import org.netarchive.ee.archive.domain.model.repository.ArchivedFileRepository;
+import org.netarchive.ee.archive.domain.model.repository.ChecksumStatus;
 import org.netarchive.ee.archive.domain.model.repository.FileSource;
 import org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState;
 import org.netarchive.ee.archive.domain.model.repository.StoreAction;
@@ -29,6 +31,7 @@ import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.StoreRequest;
 import org.netarchive.ee.common.message.UploadOutcome;
 import org.netarchive.ee.common.message.UploadReply;
+import org.netarchive.ee.scheduler.application.job.RevisitDependencies;
 
 /**
  * The repository (THE_REPOS): drives every stored file onto every replica through the state machine
@@ -41,10 +44,14 @@ public class ArcRepository {
 
   private static final Logger LOG = Logger.getLogger(ArcRepository.class.getName());
 
+  /** The most dependent jobs a refusal names. */
+  private static final int MAX_JOBS_NAMED = 20;
+
   @Inject private ArchivedFileRepository files;
   @Inject private ArchiveSettings settings;
   @Inject private ArchiveMessaging messaging;
   @Inject private StoreReplyRoutes replyRoutes;
+  @Inject private RevisitDependencies revisits;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -131,9 +138,10 @@ public class ArcRepository {
   }
 
   /**
-   * The credentialed correct operation: checks the credentials, the file, the replica and that the
-   * checksum given as bad is not the file's archived one, then passes the request to the replica's
-   * monitor. Nothing is changed here: the admin data follows the bitarchive's answer.
+   * The credentialed correct operation: checks the credentials, the file, the replica, that the
+   * checksum given as bad is not the file's archived one and that removing the copy leaves later
+   * jobs' revisits their original (see {@link #revisitProblem}), then passes the request to the
+   * replica's monitor. Nothing is changed here: the admin data follows the bitarchive's answer.
    */
   private void removeAndGet(RemoveAndGetFileRequest request, Destination replyTo) {
     String problem = settings.checkCorrectCredentials(request.credentials());
@@ -151,6 +159,8 @@ public class ArcRepository {
                 + " is the archived checksum of '"
                 + request.fileName()
                 + "': a good copy is never removed";
+      } else {
+        problem = revisitProblem(file.get(), request.replicaId());
       }
     }
     if (problem != null) {
@@ -188,6 +198,38 @@ public class ArcRepository {
                   + " (delivered to the client, kept in the bitarchive's attic)");
     }
     messaging.reply(client, reply);
+  }
+
+  /**
+   * Why removing a replica's copy of a file would break the replay of later jobs, or null. Jobs
+   * whose revisit records point into the file need it readable: its copy may only be removed while
+   * another replica holds a complete copy with the archived checksum, so that the originals stay in
+   * the archive (and the removed copy can be replaced from it).
+   */
+  private String revisitProblem(ArchivedFile file, String replica) {
+    boolean goodCopyStays =
+        file.copies().entrySet().stream()
+            .anyMatch(
+                c ->
+                    !c.getKey().equals(replica)
+                        && c.getValue().state() == ReplicaStoreState.UPLOAD_COMPLETED
+                        && c.getValue().checksumStatus() == ChecksumStatus.OK);
+    if (goodCopyStays) {
+      return null;
+    }
+    List<Long> jobs = revisits.jobsDependingOn(file.name(), MAX_JOBS_NAMED + 1);
+    if (jobs.isEmpty()) {
+      return null;
+    }
+    String named =
+        jobs.stream().limit(MAX_JOBS_NAMED).map(String::valueOf).collect(Collectors.joining(", "));
+    return "'"
+        + file.name()
+        + "' holds the originals of revisit records of job(s) "
+        + named
+        + (jobs.size() > MAX_JOBS_NAMED ? " and more" : "")
+        + ", and no other replica holds a good copy: removing this one would break their replay."
+        + " Store a good copy in another replica first";
   }
 
   /** Why a named replica cannot be used, or null; no replica named is fine. */

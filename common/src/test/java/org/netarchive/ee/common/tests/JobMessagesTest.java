@@ -80,6 +80,63 @@ class JobMessagesTest {
   }
 
   @Test
+  void givenDeduplication_whenTheReportIsEncodedAndDecoded_thenDuplicatesAndOriginalsSurvive() {
+    JobFinished finished =
+        new JobFinished(
+            18,
+            "agent-1",
+            T0,
+            JobOutcome.DONE,
+            null,
+            null,
+            null,
+            null,
+            List.of(
+                new DomainStatistics(
+                    "kb.dk", 55, 1_000_000, CrawlStopReason.DOWNLOAD_COMPLETE, 20L, 700_000L)),
+            List.of("5-2-x.warc.gz", "3-1-y.warc.gz", "5-2-x.warc.gz"));
+
+    JobFinished decoded = (JobFinished) codec.decode(codec.encode(finished));
+
+    assertThat(decoded).isEqualTo(finished);
+    assertThat(decoded.domains().get(0).duplicateBytes()).isEqualTo(700_000L);
+    assertThat(decoded.revisitedFiles()).containsExactly("3-1-y.warc.gz", "5-2-x.warc.gz");
+  }
+
+  @Test
+  void givenAReportWithoutDeduplicationFields_whenDecoded_thenTheyAreZeroAndNone() {
+    String json =
+        codec.encode(
+            new JobFinished(
+                19,
+                "agent-1",
+                T0,
+                JobOutcome.DONE,
+                null,
+                null,
+                null,
+                null,
+                List.of(new DomainStatistics("kb.dk", 5, 10, CrawlStopReason.DOWNLOAD_COMPLETE))));
+    String withoutThem =
+        json.replace(",\"duplicateObjects\":0", "")
+            .replace(",\"duplicateBytes\":0", "")
+            .replace(",\"revisitedFiles\":[]", "");
+    assertThat(withoutThem).doesNotContain("duplicate").doesNotContain("revisitedFiles");
+
+    JobFinished decoded = (JobFinished) codec.decode(withoutThem);
+
+    assertThat(decoded.domains().get(0).duplicateObjects()).isZero();
+    assertThat(decoded.revisitedFiles()).isEmpty();
+  }
+
+  @Test
+  void givenMoreDuplicatesThanFetched_whenMakingStatistics_thenRefusedNamingTheDomain() {
+    assertThatThrownBy(
+            () -> new DomainStatistics("kb.dk", 5, 100, CrawlStopReason.DOWNLOAD_COMPLETE, 6L, 10L))
+        .hasMessageContaining("Domain kb.dk has more duplicates (6 objects, 10 bytes)");
+  }
+
+  @Test
   void givenTheSameDomainTwice_whenMakingARequest_thenRefusedNamingTheJob() {
     assertThatThrownBy(() -> request(List.of(domain("kb.dk"), domain("kb.dk"))))
         .isInstanceOf(IllegalArgumentException.class)

@@ -26,10 +26,10 @@ import org.netarchive.ee.agent.job.JobPreparationException;
 import org.netarchive.ee.agent.monitoring.AgentState;
 import org.netarchive.ee.agent.monitoring.AgentStatus;
 import org.netarchive.ee.agent.report.DomainStatisticsCollector;
+import org.netarchive.ee.agent.report.DomainStatisticsCollector.CrawlStatistics;
 import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.JobUpload;
 import org.netarchive.ee.common.message.CrawlRequest;
-import org.netarchive.ee.common.message.DomainStatistics;
 import org.netarchive.ee.common.message.JobFinished;
 import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
@@ -235,12 +235,12 @@ public final class JobRunner {
     if (end.harvestError()) {
       harvestProblems.add(detail);
     }
-    List<DomainStatistics> statistics;
+    CrawlStatistics statistics;
     try {
       statistics = DomainStatisticsCollector.collect(request, directory.latestLaunch(), end);
     } catch (RuntimeException e) {
       harvestProblems.add("The statistics of the crawl could not be read: " + e.getMessage());
-      statistics = List.of();
+      statistics = CrawlStatistics.NONE;
     }
     String notes = "Crawl ended: " + end + ". " + detail;
     if (!directory.stored().contains(MetadataWarc.fileName(jobId))) {
@@ -279,7 +279,8 @@ public final class JobRunner {
             harvestDetails,
             uploadError,
             uploadDetails,
-            statistics);
+            statistics.domains(),
+            statistics.revisitedFiles());
     JobDirectory.writeAtomically(directory.finished(), CODEC.encode(report));
     status.jobFinished(report.outcome() == JobOutcome.DONE);
     return report;

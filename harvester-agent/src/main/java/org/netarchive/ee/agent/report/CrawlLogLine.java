@@ -1,6 +1,7 @@
 package org.netarchive.ee.agent.report;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,9 +14,13 @@ import java.util.Optional;
  *     -5003 refused by a quota, -9998 forbidden by robots.txt)
  * @param size the content length, 0 if none
  * @param uri the URI
- * @param annotations the annotations, e.g. {@code Q:groupMaxFetchSuccesses}
+ * @param annotations the annotations, e.g. {@code Q:groupMaxFetchSuccesses}; commas inside double
+ *     quotes belong to one annotation ({@code duplicate:"file,offset,timestamp"})
  */
 public record CrawlLogLine(int status, long size, String uri, List<String> annotations) {
+
+  /** The annotation of a URI archived as a revisit of an earlier capture. */
+  private static final String DUPLICATE = "duplicate:\"";
 
   /** Status of a URI refused by a quota. */
   public static final int QUOTA_REFUSED = -5003;
@@ -44,8 +49,45 @@ public record CrawlLogLine(int status, long size, String uri, List<String> annot
       return Optional.empty();
     }
     List<String> annotations =
-        fields.length > 11 && !fields[11].equals("-") ? List.of(fields[11].split(",")) : List.of();
+        fields.length > 11 && !fields[11].equals("-") ? annotations(fields[11]) : List.of();
     return Optional.of(new CrawlLogLine(status, size, fields[3], annotations));
+  }
+
+  /** The comma-separated annotations of a line, a quoted part kept whole. */
+  private static List<String> annotations(String field) {
+    List<String> out = new ArrayList<>();
+    boolean quoted = false;
+    int start = 0;
+    for (int i = 0; i < field.length(); i++) {
+      char c = field.charAt(i);
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        out.add(field.substring(start, i));
+        start = i + 1;
+      }
+    }
+    out.add(field.substring(start));
+    return out;
+  }
+
+  /**
+   * The archived file holding the original of a URI that was archived as a revisit record: the file
+   * named by its {@code duplicate:"file,offset[,timestamp]"} annotation (NetarchiveSuite's form,
+   * written by the deduplication processor).
+   *
+   * @return the original's file, or empty if the URI was not deduplicated
+   */
+  public Optional<String> duplicateOf() {
+    for (String annotation : annotations) {
+      if (annotation.startsWith(DUPLICATE)) {
+        int end = annotation.indexOf(',', DUPLICATE.length());
+        if (end > DUPLICATE.length()) {
+          return Optional.of(annotation.substring(DUPLICATE.length(), end));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether something was fetched (and archived): a DNS answer or any HTTP response. */

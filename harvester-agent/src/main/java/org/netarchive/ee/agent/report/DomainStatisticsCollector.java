@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.netarchive.ee.agent.heritrix.CrawlEnd;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
@@ -26,6 +28,9 @@ import org.netarchive.ee.common.message.DomainStatistics;
  * <ul>
  *   <li>objects and bytes: the crawl.log lines of the domain with a positive status (DNS answers
  *       and HTTP responses of any code, everything that was archived) and their content lengths;
+ *   <li>duplicate objects and bytes: those of them archived as revisit records, found unchanged in
+ *       the deduplication index (annotated {@code duplicate:"file,offset,..."}); their originals'
+ *       files are the job's {@linkplain CrawlStatistics#revisitedFiles() revisited files};
  *   <li>stop reason: OBJECT_LIMIT or SIZE_LIMIT if Heritrix refused one of the domain's URIs for
  *       that quota ({@code Q:groupMaxFetchSuccesses}, {@code Q:groupMaxAllKb}); otherwise, if the
  *       crawl did not run out of URIs by itself and the hosts report shows URIs of the domain
@@ -47,11 +52,11 @@ public final class DomainStatisticsCollector {
    * @param launch Heritrix's launch directory (with {@code logs/} and {@code reports/}), if the job
    *     was launched
    * @param end how the crawl ended
-   * @return one entry per domain of the job, in the job's order
+   * @return one entry per domain of the job, in the job's order, and the files revisits point into
    */
-  public static List<DomainStatistics> collect(
-      CrawlRequest request, Optional<Path> launch, CrawlEnd end) {
+  public static CrawlStatistics collect(CrawlRequest request, Optional<Path> launch, CrawlEnd end) {
     Map<String, Tally> tallies = new LinkedHashMap<>();
+    Set<String> revisited = new TreeSet<>();
     for (CrawlDomain domain : request.domains()) {
       tallies.put(domain.domain().toLowerCase(Locale.ROOT), new Tally());
     }
@@ -62,12 +67,14 @@ public final class DomainStatisticsCollector {
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
           CrawlLogLine.parse(line)
               .ifPresent(
-                  entry ->
-                      entry
-                          .host()
-                          .map(h -> domainOfHost.computeIfAbsent(h, x -> domainOf(x, tallies)))
-                          .filter(d -> !d.isEmpty())
-                          .ifPresent(d -> tallies.get(d).add(entry)));
+                  entry -> {
+                    entry.duplicateOf().ifPresent(revisited::add);
+                    entry
+                        .host()
+                        .map(h -> domainOfHost.computeIfAbsent(h, x -> domainOf(x, tallies)))
+                        .filter(d -> !d.isEmpty())
+                        .ifPresent(d -> tallies.get(d).add(entry));
+                  });
         }
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot read " + crawlLog, e);
@@ -99,9 +106,35 @@ public final class DomainStatisticsCollector {
       } else {
         reason = CrawlStopReason.DOWNLOAD_COMPLETE;
       }
-      statistics.add(new DomainStatistics(domain.domain(), tally.objects, tally.bytes, reason));
+      statistics.add(
+          new DomainStatistics(
+              domain.domain(),
+              tally.objects,
+              tally.bytes,
+              reason,
+              tally.duplicateObjects,
+              tally.duplicateBytes));
     }
-    return statistics;
+    return new CrawlStatistics(statistics, List.copyOf(revisited));
+  }
+
+  /**
+   * What a crawl got.
+   *
+   * @param domains one entry per domain of the job, in the job's order
+   * @param revisitedFiles the archived files holding the originals of the crawl's revisit records,
+   *     sorted
+   */
+  public record CrawlStatistics(List<DomainStatistics> domains, List<String> revisitedFiles) {
+
+    /** Copies the lists. */
+    public CrawlStatistics {
+      domains = List.copyOf(domains);
+      revisitedFiles = List.copyOf(revisitedFiles);
+    }
+
+    /** Nothing: the statistics could not be read. */
+    public static final CrawlStatistics NONE = new CrawlStatistics(List.of(), List.of());
   }
 
   /** The job domain a host belongs to, or "" if none. */
@@ -149,6 +182,8 @@ public final class DomainStatisticsCollector {
   private static final class Tally {
     long objects;
     long bytes;
+    long duplicateObjects;
+    long duplicateBytes;
     boolean objectQuota;
     boolean byteQuota;
 
@@ -156,6 +191,10 @@ public final class DomainStatisticsCollector {
       if (line.fetched()) {
         objects++;
         bytes += line.size();
+        if (line.duplicateOf().isPresent()) {
+          duplicateObjects++;
+          duplicateBytes += line.size();
+        }
       }
       if (line.status() == CrawlLogLine.QUOTA_REFUSED) {
         objectQuota |= line.annotations().contains(OBJECT_QUOTA);

@@ -60,4 +60,27 @@ class CrawlLogLineTest {
 
     assertThat(line.host()).contains("kb.dk");
   }
+
+  @Test
+  void givenADuplicateAnnotation_whenParsed_thenItsQuotedCommasStayInOneAnnotation() {
+    CrawlLogLine line =
+        CrawlLogLine.parse(
+                "2026-11-21T09:11:18Z 200 10 http://kb.dk/a.png E http://kb.dk/ image/png #1"
+                    + " 20261121091117243+10 sha1:AB http://kb.dk/"
+                    + " 3t,duplicate:\"5-2-x.warc.gz,1234,20261120101010000\",dol:1")
+            .orElseThrow();
+
+    assertThat(line.annotations())
+        .containsExactly("3t", "duplicate:\"5-2-x.warc.gz,1234,20261120101010000\"", "dol:1");
+    assertThat(line.duplicateOf()).contains("5-2-x.warc.gz");
+  }
+
+  @Test
+  void givenNoDuplicateAnnotation_whenParsed_thenNoOriginalIsNamed() {
+    CrawlLogLine line =
+        CrawlLogLine.parse("2026-11-21T09:11:18Z 200 10 http://kb.dk/ - - text/html #1 - - - 3t")
+            .orElseThrow();
+
+    assertThat(line.duplicateOf()).isEmpty();
+  }
 }

@@ -47,7 +47,8 @@ class DomainStatisticsCollectorTest {
     givenLogAndHostsReport();
 
     List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FINISHED);
+        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FINISHED)
+            .domains();
 
     assertThat(stats)
         .containsExactly(
@@ -61,12 +62,48 @@ class DomainStatisticsCollectorTest {
   }
 
   @Test
+  void givenRevisits_whenCollected_thenDuplicatesAreCountedAndTheirOriginalsNamed()
+      throws IOException {
+    Files.createDirectories(launch.resolve("logs"));
+    String t = "2026-11-21T09:11:17.296Z ";
+    Files.writeString(
+        launch.resolve("logs/crawl.log"),
+        t
+            + "200 128 http://small.test/ - - text/html #001 20261121091117243+10 sha1:AAAA"
+            + " http://small.test/ -\n"
+            + t
+            + "200 5000 http://small.test/a.png E http://small.test/ image/png #001"
+            + " 20261121091117243+10 sha1:BBBB http://small.test/"
+            + " duplicate:\"1-1-20261120-00000.warc.gz,812,20261120101010000\",3t\n"
+            + t
+            + "200 7000 http://www.small.test/b.pdf L http://small.test/ application/pdf #001"
+            + " 20261121091117243+10 sha1:CCCC http://small.test/"
+            + " duplicate:\"0-1-20261119-00002.warc.gz,40\"\n"
+            + t
+            + "200 9 http://quota.test/c.png E http://quota.test/ image/png #001"
+            + " 20261121091117243+10 sha1:DDDD http://quota.test/"
+            + " duplicate:\"1-1-20261120-00000.warc.gz,99,20261120101010000\"\n");
+
+    DomainStatisticsCollector.CrawlStatistics stats =
+        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FINISHED);
+
+    assertThat(stats.domains().get(0))
+        .isEqualTo(
+            new DomainStatistics(
+                "small.test", 3, 12_128, CrawlStopReason.DOWNLOAD_COMPLETE, 2L, 12_000L));
+    assertThat(stats.domains().get(1).duplicateObjects()).isEqualTo(1);
+    assertThat(stats.revisitedFiles())
+        .containsExactly("0-1-20261119-00002.warc.gz", "1-1-20261120-00000.warc.gz");
+  }
+
+  @Test
   void givenATimeout_whenCollected_thenDomainsWithUrisLeftAreUnfinished() throws IOException {
     givenLogAndHostsReport();
 
     List<DomainStatistics> stats =
         DomainStatisticsCollector.collect(
-            request, Optional.of(launch), CrawlEnd.NO_RESPONSE_TIMEOUT);
+                request, Optional.of(launch), CrawlEnd.NO_RESPONSE_TIMEOUT)
+            .domains();
 
     assertThat(stats)
         .extracting(DomainStatistics::stopReason)
@@ -82,7 +119,8 @@ class DomainStatisticsCollectorTest {
     givenLogAndHostsReport();
 
     List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.TIME_LIMIT);
+        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.TIME_LIMIT)
+            .domains();
 
     assertThat(stats.getFirst().stopReason()).isEqualTo(CrawlStopReason.TIME_LIMIT);
     assertThat(stats.getLast().stopReason()).isEqualTo(CrawlStopReason.DOWNLOAD_COMPLETE);
@@ -94,7 +132,7 @@ class DomainStatisticsCollectorTest {
     copy("crawl.log", "logs/crawl.log");
 
     List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FAILED);
+        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FAILED).domains();
 
     assertThat(stats)
         .extracting(DomainStatistics::stopReason)
@@ -109,7 +147,7 @@ class DomainStatisticsCollectorTest {
   @Test
   void givenNoLaunch_whenCollected_thenEveryDomainIsReportedEmpty() {
     List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.empty(), CrawlEnd.FAILED);
+        DomainStatisticsCollector.collect(request, Optional.empty(), CrawlEnd.FAILED).domains();
 
     assertThat(stats)
         .hasSize(4)

@@ -14,6 +14,9 @@ import org.netarchive.ee.scheduler.domain.model.history.StopReason;
  * @param objects objects harvested
  * @param bytes bytes harvested
  * @param stopReason why the harvest of the domain stopped
+ * @param duplicateObjects of the objects, those found unchanged in the deduplication index and
+ *     archived as revisit records
+ * @param duplicateBytes their content bytes, not archived again
  */
 public record HistoryEntryView(
     String configuration,
@@ -23,4 +26,6 @@ public record HistoryEntryView(
     Instant startedAt,
     long objects,
     long bytes,
-    StopReason stopReason) {}
+    StopReason stopReason,
+    long duplicateObjects,
+    long duplicateBytes) {}

@@ -119,7 +119,9 @@ public class HistoryService {
         entry.startedAt(),
         entry.objects(),
         entry.bytes(),
-        entry.stopReason());
+        entry.stopReason(),
+        entry.duplicateObjects(),
+        entry.duplicateBytes());
   }
 
   private Domain find(String name) {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
+import org.netarchive.ee.scheduler.application.job.JobViews.Deduplication;
 import org.netarchive.ee.scheduler.application.job.JobViews.HarvestRunView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDetails;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDomainView;
@@ -198,7 +199,23 @@ public class JobService {
               d.crawlerTraps(),
               result == null ? null : result.objects(),
               result == null ? null : result.bytes(),
-              result == null ? null : result.stopReason().name()));
+              result == null ? null : result.stopReason().name(),
+              result == null ? null : result.duplicateObjects(),
+              result == null ? null : result.duplicateBytes()));
+    }
+    Deduplication deduplication = null;
+    if (!results.isEmpty()) {
+      long objects = 0;
+      long bytes = 0;
+      long archivedObjects = 0;
+      long archivedBytes = 0;
+      for (HarvestHistory h : results.values()) {
+        objects += h.duplicateObjects();
+        bytes += h.duplicateBytes();
+        archivedObjects += h.objects();
+        archivedBytes += h.bytes();
+      }
+      deduplication = new Deduplication(objects, bytes, archivedObjects, archivedBytes);
     }
     HarvestTemplateVersion template =
         em.find(HarvestTemplateVersion.class, job.templateVersionId());
@@ -216,6 +233,7 @@ public class JobService {
             : Arrays.asList(job.globalCrawlerTraps().split("\n")),
         job.harvestErrorDetails().orElse(null),
         job.uploadErrorDetails().orElse(null),
+        deduplication,
         new Page<>(views, domains.size(), page, size));
   }
 

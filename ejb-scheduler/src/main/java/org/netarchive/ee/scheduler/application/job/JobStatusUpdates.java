@@ -56,6 +56,7 @@ public class JobStatusUpdates {
   @Inject private Notifier notifier;
   @Inject private MeterRegistry metrics;
   @Inject private SchedulerActivity activity;
+  @Inject private RevisitDependencies revisits;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -164,6 +165,8 @@ public class JobStatusUpdates {
       byName.put(d.domainName(), d);
     }
     Instant started = job.startedAt().orElse(report.finishedAt());
+    long duplicateObjects = 0;
+    long duplicateBytes = 0;
     for (DomainStatistics stats : report.domains()) {
       JobDomain domain = byName.get(stats.domain());
       if (domain == null) {
@@ -187,15 +190,25 @@ public class JobStatusUpdates {
               job.harvestMaxBytes());
       history.add(
           HarvestHistory.ofJob(
-              domain.domainId(),
-              domain.configurationId(),
-              job.harvestId(),
-              job.id(),
-              started,
-              stats.objects(),
-              stats.bytes(),
-              reason));
+                  domain.domainId(),
+                  domain.configurationId(),
+                  job.harvestId(),
+                  job.id(),
+                  started,
+                  stats.objects(),
+                  stats.bytes(),
+                  reason)
+              .deduplicated(stats.duplicateObjects(), stats.duplicateBytes()));
+      duplicateObjects += stats.duplicateObjects();
+      duplicateBytes += stats.duplicateBytes();
     }
+    if (duplicateObjects > 0) {
+      DescribedMeters.counter(metrics, "netarchive.dedup.objects", Tags.empty())
+          .increment(duplicateObjects);
+      DescribedMeters.counter(metrics, "netarchive.dedup.bytes", Tags.empty())
+          .increment(duplicateBytes);
+    }
+    revisits.record(job.id(), report.revisitedFiles());
   }
 
   /**

@@ -95,7 +95,9 @@ public final class JobViews {
       List<String> crawlerTraps,
       Long objects,
       Long bytes,
-      String stopReason) {}
+      String stopReason,
+      Long duplicateObjects,
+      Long duplicateBytes) {}
 
   /** Everything about one job. */
   public record JobDetails(
@@ -110,7 +112,19 @@ public final class JobViews {
       List<String> globalCrawlerTraps,
       String harvestErrorDetails,
       String uploadErrorDetails,
+      Deduplication deduplication,
       Page<JobDomainView> domains) {}
+
+  /**
+   * What a finished job found unchanged in its deduplication index and archived as revisit records
+   * instead of content, over all its domains.
+   *
+   * @param objects the objects archived as revisits
+   * @param bytes their content bytes, not archived again
+   * @param archivedObjects all objects the job archived
+   * @param archivedBytes all content bytes the job fetched
+   */
+  public record Deduplication(long objects, long bytes, long archivedObjects, long archivedBytes) {}
 
   /** One run of a harvest being, or having been, split into jobs. */
   public record HarvestRunView(

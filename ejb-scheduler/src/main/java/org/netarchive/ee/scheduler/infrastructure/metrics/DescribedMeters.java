@@ -38,6 +38,12 @@ public final class DescribedMeters {
           Map.entry("netarchive.job.uris.queued", "URIs a running job has queued"),
           Map.entry("netarchive.job.uris.downloaded", "URIs a running job has downloaded"),
           Map.entry("netarchive.job.bytes", "Bytes a running job has downloaded"),
+          Map.entry(
+              "netarchive.dedup.objects",
+              "Objects finished jobs found unchanged and archived as revisit records"),
+          Map.entry(
+              "netarchive.dedup.bytes",
+              "Content bytes finished jobs did not archive again thanks to deduplication"),
           Map.entry("netarchive.harvests.due", "Harvest definitions due to run"),
           Map.entry("netarchive.splits.running", "Harvest runs being split into jobs"),
           Map.entry("netarchive.agents", "Harvester agents in each state, as last heard"),

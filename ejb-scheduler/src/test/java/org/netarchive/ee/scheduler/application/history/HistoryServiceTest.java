@@ -70,7 +70,9 @@ class HistoryServiceTest {
                 Instant.parse("2019-03-01T02:00:00Z"),
                 18223,
                 1073741824,
-                StopReason.SIZE_LIMIT));
+                StopReason.SIZE_LIMIT,
+                0,
+                0));
   }
 
   @Test

@@ -81,6 +81,12 @@ public class HarvestHistory {
   @Column(name = "bytes", nullable = false, updatable = false)
   private long bytes;
 
+  @Column(name = "duplicate_objects", nullable = false, updatable = false)
+  private long duplicateObjects;
+
+  @Column(name = "duplicate_bytes", nullable = false, updatable = false)
+  private long duplicateBytes;
+
   @Enumerated(EnumType.STRING)
   @Column(name = "stop_reason", nullable = false, updatable = false, length = 32)
   private StopReason stopReason;
@@ -236,6 +242,53 @@ public class HarvestHistory {
 
   public long bytes() {
     return bytes;
+  }
+
+  /**
+   * Records how much of what the job harvested it found unchanged in its deduplication index and
+   * archived as revisit records instead of content. Only before the entry is stored.
+   *
+   * @param objects the objects archived as revisits
+   * @param bytes their content bytes
+   * @return this entry
+   * @throws IllegalArgumentException if a count is negative or more than was harvested
+   */
+  public HarvestHistory deduplicated(long objects, long bytes) {
+    if (objects < 0 || bytes < 0 || objects > this.objects || bytes > this.bytes) {
+      throw new IllegalArgumentException(
+          "Harvest history of configuration "
+              + configurationId
+              + ": duplicates must be between 0 and what was harvested ("
+              + this.objects
+              + " objects, "
+              + this.bytes
+              + " bytes), not "
+              + objects
+              + " objects and "
+              + bytes
+              + " bytes");
+    }
+    this.duplicateObjects = objects;
+    this.duplicateBytes = bytes;
+    return this;
+  }
+
+  /**
+   * The objects archived as revisit records (0 without deduplication).
+   *
+   * @return the count
+   */
+  public long duplicateObjects() {
+    return duplicateObjects;
+  }
+
+  /**
+   * The content bytes of the objects archived as revisit records.
+   *
+   * @return the bytes
+   */
+  public long duplicateBytes() {
+    return duplicateBytes;
   }
 
   public StopReason stopReason() {

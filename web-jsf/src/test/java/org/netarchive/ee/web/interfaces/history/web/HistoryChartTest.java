@@ -23,7 +23,9 @@ class HistoryChartTest {
         Instant.parse(started),
         objects,
         objects * 1000,
-        StopReason.DOWNLOAD_COMPLETE);
+        StopReason.DOWNLOAD_COMPLETE,
+        0,
+        0);
   }
 
   @Test
