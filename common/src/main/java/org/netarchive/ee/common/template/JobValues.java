@@ -47,11 +47,11 @@ public final class JobValues {
   /** The id prefix of the Sheets holding per-domain crawl settings. */
   public static final String SETTINGS_SHEET_PREFIX = "netarchiveDomainSettings";
 
-  /**
-   * The file, next to the job's crawler-beans.cxml, that holds the job's passwords: imported by it,
-   * so that the crawler-beans.cxml the agent archives as the job's setup has none.
-   */
-  public static final String CREDENTIALS_FILE = "netarchive-credentials.cxml";
+  /** The id of the credential store the agent adds when a domain has passwords. */
+  public static final String CREDENTIAL_STORE_ID = "netarchiveCredentialStore";
+
+  /** What stands for a password in a job's configuration rendered without its passwords. */
+  public static final String PASSWORD_LEFT_OUT = "(password left out)";
 
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
@@ -73,8 +73,10 @@ public final class JobValues {
   /**
    * The placeholder values of a job whose template is already parsed. Besides the limits, {@link
    * Placeholder#DOMAIN_QUOTAS} then holds a Sheet per distinct {@linkplain CrawlDomain#settings()
-   * domain settings} (see {@link #domainSettings}) and, when a domain has passwords, the import of
-   * {@link #CREDENTIALS_FILE}.
+   * domain settings} (see {@link #domainSettings}) and, when a domain has passwords, a credential
+   * store holding them (see {@link #credentialStore}). Rendered from a request {@linkplain
+   * CrawlRequest#withoutPasswords() without passwords}, the store has {@link #PASSWORD_LEFT_OUT}
+   * where the passwords were: the copy of the configuration that may be kept and archived.
    *
    * @param template the request's template, parsed
    * @param request the job
@@ -92,7 +94,9 @@ public final class JobValues {
     values.put(Placeholder.SEEDS, seeds(request));
     values.put(
         Placeholder.DOMAIN_QUOTAS,
-        domainQuotas(request) + domainSettings(template.sheetTargets(), request));
+        domainQuotas(request)
+            + domainSettings(template.sheetTargets(), request)
+            + credentialStore(template.sheetTargets(), request));
     values.put(Placeholder.CRAWLER_TRAPS, crawlerTraps(request));
     values.put(Placeholder.WARC_PREFIX, warcPrefix(request));
     values.put(Placeholder.WARC_DIRECTORY, warcDirectory);
@@ -135,8 +139,21 @@ public final class JobValues {
     return prefixes;
   }
 
+  /**
+   * The job's seeds, one a line: first the login URL of every login form (see {@link #loginSeed}),
+   * then the domains' seeds.
+   *
+   * @throws CrawlTemplateException if a login form's URL is not on its domain
+   */
   static String seeds(CrawlRequest request) {
     Set<String> seeds = new LinkedHashSet<>();
+    for (CrawlDomain domain : request.domains()) {
+      for (CrawlCredential credential : domain.credentials()) {
+        if (credential.isLoginForm()) {
+          seeds.add(loginSeed(domain.domain(), credential));
+        }
+      }
+    }
     for (CrawlDomain domain : request.domains()) {
       for (String seed : domain.seeds()) {
         if (!seed.isBlank()) {
@@ -145,6 +162,35 @@ public final class JobValues {
       }
     }
     return String.join("\n", seeds);
+  }
+
+  /**
+   * A login form's URL as a seed. Heritrix posts an {@code HtmlFormCredential}'s form only when its
+   * login URL comes to the precondition enforcer as an ordinary URI: when another URI of the server
+   * comes first, the enforcer schedules the login URL as a prerequisite, and Heritrix 3.13 fetches
+   * prerequisites without their credentials (a plain GET that logs nobody in). Seeded before the
+   * domain's other seeds, the login URL is the first URI of its domain's frontier queue (one queue
+   * per domain), so it is posted before any other page of its server is fetched, and the server's
+   * other URIs then find it done. A seed widens the crawl's scope to its domain, so a login URL on
+   * another domain is refused.
+   */
+  static String loginSeed(String domain, CrawlCredential credential) {
+    String url = credential.url().strip();
+    String server = serverName(domain, credential);
+    String host = server.contains(":") ? server.substring(0, server.lastIndexOf(':')) : server;
+    String name = domain.strip().toLowerCase(Locale.ROOT);
+    if (!host.equals(name) && !host.endsWith("." + name)) {
+      throw new CrawlTemplateException(
+          "The login form URL '"
+              + url
+              + "' of password '"
+              + credential.name()
+              + "' of domain "
+              + domain
+              + " is not on that domain; Heritrix can post a login form only on the domain it"
+              + " opens");
+    }
+    return url;
   }
 
   static String crawlerTraps(CrawlRequest request) {
@@ -375,90 +421,83 @@ public final class JobValues {
   }
 
   /**
-   * Not yet used by the agent: importing this file into a job's crawler-beans.cxml with Spring's
-   * {@code <import>} made Heritrix 3.13 fail to build the job ("Missing required bean
-   * crawlController"), so the passwords do not reach Heritrix yet.
-   *
-   * <p>The Spring beans file with the job's passwords ({@link #CREDENTIALS_FILE}), or empty when no
-   * domain has one: a CredentialStore bean holding, per entry, an {@code
+   * The credential store with the job's passwords, or nothing when no domain has one: a
+   * CredentialStore bean ({@link #CREDENTIAL_STORE_ID}) holding, per entry, an {@code
    * HttpAuthenticationCredential} (realm, login, password) or an {@code HtmlFormCredential} (the
    * login URL and its form fields), each for the server of its URL (host, and port unless the
    * scheme's default, as Heritrix names servers). Heritrix's fetcher and precondition enforcer find
-   * the store by type.
+   * the store by type; it is marked primary so that it wins over an empty store a template derived
+   * from Heritrix's default profile declares. A password the request does not carry is written as
+   * {@link #PASSWORD_LEFT_OUT}.
    *
-   * @throws CrawlTemplateException if the template declares a credential store of its own, or an
-   *     entry's URL is not an http(s) URL with a host
+   * @throws CrawlTemplateException if the template's own credential store holds entries (they and
+   *     the domains' passwords cannot both be used), or an entry's URL is not an http(s) URL with a
+   *     host
    */
-  public static java.util.Optional<String> credentials(
-      CrawlTemplate template, CrawlRequest request) {
+  static String credentialStore(SheetTargets targets, CrawlRequest request) {
     List<CrawlDomain> withPasswords =
         request.domains().stream().filter(d -> !d.credentials().isEmpty()).toList();
     if (withPasswords.isEmpty()) {
-      return java.util.Optional.empty();
+      return "";
     }
-    if (template.sheetTargets().credentialStore() != null) {
+    if (targets.credentialStore() != null) {
       throw new CrawlTemplateException(
           "The crawl template '"
               + request.templateName()
-              + "' declares its own credential store '"
-              + template.sheetTargets().credentialStore()
+              + "' declares credentials in its own credential store '"
+              + targets.credentialStore()
               + "'; the passwords of the domains in job "
               + request.jobId()
-              + " cannot be added to it. Remove it from the template");
+              + " cannot be used with them. Remove them from the template");
     }
     StringBuilder out = new StringBuilder();
-    out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        .append(
-            "<!-- The job's passwords; written by the harvester agent, removed after the crawl. -->\n")
-        .append("<beans xmlns=\"http://www.springframework.org/schema/beans\"\n")
-        .append("       xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n")
-        .append("       xsi:schemaLocation=\"http://www.springframework.org/schema/beans")
-        .append(" http://www.springframework.org/schema/beans/spring-beans-3.0.xsd\">\n")
-        .append("  <bean id=\"netarchiveCredentials\"")
-        .append(" class=\"org.archive.modules.credential.CredentialStore\">\n")
-        .append("    <property name=\"credentials\">\n      <map>\n");
+    out.append(
+            "<!-- The domains' passwords: left out of the copy of this file that is archived. -->\n")
+        .append("<bean id=\"")
+        .append(CREDENTIAL_STORE_ID)
+        .append("\" class=\"")
+        .append(SheetTargets.CREDENTIAL_STORE)
+        .append("\" primary=\"true\">\n")
+        .append("  <property name=\"credentials\">\n    <map>\n");
     for (CrawlDomain domain : withPasswords) {
       for (CrawlCredential c : domain.credentials()) {
-        if (c.password() == null) {
-          throw new CrawlTemplateException(
-              "The password '" + c.name() + "' of domain " + domain.domain() + " has no password");
-        }
+        String password = c.password() == null ? PASSWORD_LEFT_OUT : c.password();
         String key = domain.domain() + "/" + c.name();
-        out.append("        <entry key=\"").append(TemplateText.escape(key, true)).append("\">\n");
+        out.append("      <entry key=\"").append(TemplateText.escape(key, true)).append("\">\n");
         if (c.isLoginForm()) {
           out.append(
-              "          <bean class=\"org.archive.modules.credential.HtmlFormCredential\">\n");
+              "        <bean class=\"org.archive.modules.credential.HtmlFormCredential\">\n");
           property(out, "domain", serverName(domain.domain(), c));
-          property(out, "loginUri", c.url());
-          out.append("            <property name=\"formItems\">\n              <map>\n");
-          out.append("                <entry key=\"")
-              .append(TemplateText.escape(c.usernameField(), true))
-              .append("\" value=\"")
-              .append(TemplateText.escape(c.username(), true))
-              .append("\"/>\n");
-          out.append("                <entry key=\"")
-              .append(TemplateText.escape(c.passwordField(), true))
-              .append("\" value=\"")
-              .append(TemplateText.escape(c.password(), true))
-              .append("\"/>\n");
-          out.append("              </map>\n            </property>\n");
+          property(out, "loginUri", c.url().strip());
+          out.append("          <property name=\"formItems\">\n            <map>\n");
+          formItem(out, c.usernameField(), c.username());
+          formItem(out, c.passwordField(), password);
+          out.append("            </map>\n          </property>\n");
         } else {
           out.append(
-              "          <bean class=\"org.archive.modules.credential.HttpAuthenticationCredential\">\n");
+              "        <bean class=\"org.archive.modules.credential.HttpAuthenticationCredential\">\n");
           property(out, "domain", serverName(domain.domain(), c));
           property(out, "realm", c.realm());
           property(out, "login", c.username());
-          property(out, "password", c.password());
+          property(out, "password", password);
         }
-        out.append("          </bean>\n        </entry>\n");
+        out.append("        </bean>\n      </entry>\n");
       }
     }
-    out.append("      </map>\n    </property>\n  </bean>\n</beans>\n");
-    return java.util.Optional.of(out.toString());
+    out.append("    </map>\n  </property>\n</bean>\n");
+    return out.toString();
+  }
+
+  private static void formItem(StringBuilder out, String field, String value) {
+    out.append("              <entry key=\"")
+        .append(TemplateText.escape(field, true))
+        .append("\" value=\"")
+        .append(TemplateText.escape(value, true))
+        .append("\"/>\n");
   }
 
   private static void property(StringBuilder out, String name, String value) {
-    out.append("            <property name=\"")
+    out.append("          <property name=\"")
         .append(name)
         .append("\" value=\"")
         .append(TemplateText.escape(value, true))

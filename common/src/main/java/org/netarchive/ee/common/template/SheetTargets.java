@@ -17,7 +17,8 @@ import org.netarchive.ee.common.template.XmlDocument.Element;
  * @param disposition the DispositionProcessor bean (politeness delays), or null
  * @param javascriptExtractors the ExtractorJS beans
  * @param htmlExtractors the ExtractorHTML beans (they extract links from inline scripts)
- * @param credentialStore the CredentialStore bean the template declares itself, or null
+ * @param credentialStore a CredentialStore bean of the template's that declares credentials of its
+ *     own (an empty one, as in Heritrix's default profile, is left out), or null
  * @param minDelayMs the disposition's own shortest pause between requests to a host (Heritrix's
  *     default where the template sets none, or sets it by a placeholder)
  * @param maxDelayMs the disposition's own longest pause, likewise
@@ -70,7 +71,9 @@ record SheetTargets(
         disposition = id;
         minDelayMs = delay(bean, "minDelayMs", HERITRIX_MIN_DELAY_MS);
         maxDelayMs = delay(bean, "maxDelayMs", HERITRIX_MAX_DELAY_MS);
-      } else if (CREDENTIAL_STORE.equals(type) && credentialStore == null) {
+      } else if (CREDENTIAL_STORE.equals(type)
+          && credentialStore == null
+          && !bean.elements().isEmpty()) {
         credentialStore = id;
       } else if (EXTRACTOR_JS.equals(type)) {
         js.add(id);

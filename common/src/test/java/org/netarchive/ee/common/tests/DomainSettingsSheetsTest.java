@@ -6,7 +6,6 @@ import static org.netarchive.ee.common.tests.CrawlTemplates.dom;
 import static org.netarchive.ee.common.tests.CrawlTemplates.string;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.common.message.CrawlCredential;
 import org.netarchive.ee.common.message.CrawlDomain;
@@ -169,8 +168,7 @@ class DomainSettingsSheetsTest {
         .hasMessageContaining("max hops");
   }
 
-  @Test
-  void givenPasswords_whenRendered_thenTheCrawlerBeansHaveNoneAndTheCredentialsFileHasThem() {
+  private static CrawlRequest requestWithPasswords() {
     CrawlDomain kb =
         new CrawlDomain(
             "kb.dk",
@@ -181,25 +179,122 @@ class DomainSettingsSheetsTest {
             List.of(),
             null,
             List.of(BASIC, FORM));
-    CrawlRequest request = JobValuesTest.request(0, List.of(), kb);
-    CrawlTemplate template = CrawlTemplate.defaultTemplate();
+    return JobValuesTest.request(0, List.of(), kb);
+  }
 
-    Map<Placeholder, String> values = JobValues.forJob(template, request, "/tmp/warcs");
-    Document credentials = dom(JobValues.credentials(template, request).orElseThrow());
+  private static final String STORE =
+      "//*[local-name()='bean'][@class='org.archive.modules.credential.CredentialStore']";
+  private static final String HTTP =
+      STORE
+          + "//*[local-name()='bean']"
+          + "[@class='org.archive.modules.credential.HttpAuthenticationCredential']";
+  private static final String FORM_CREDENTIAL =
+      STORE
+          + "//*[local-name()='bean'][@class='org.archive.modules.credential.HtmlFormCredential']";
 
-    assertThat(template.render(values)).doesNotContain("s3cret");
-    String http =
-        "//*[local-name()='bean'][@class='org.archive.modules.credential.HttpAuthenticationCredential']";
-    assertThat(string(credentials, http + "/*[@name='domain']/@value")).isEqualTo("kb.dk:443");
-    assertThat(string(credentials, http + "/*[@name='realm']/@value")).isEqualTo("Intra");
-    assertThat(string(credentials, http + "/*[@name='password']/@value")).isEqualTo("pw<&\"");
-    String form =
-        "//*[local-name()='bean'][@class='org.archive.modules.credential.HtmlFormCredential']";
-    assertThat(string(credentials, form + "/*[@name='domain']/@value")).isEqualTo("www.kb.dk:8080");
-    assertThat(string(credentials, form + "/*[@name='loginUri']/@value"))
+  @Test
+  void givenPasswords_whenRendered_thenTheCrawlerBeansHaveThemInTheirCredentialStore() {
+    Document beans = rendered(requestWithPasswords());
+
+    assertThat(string(beans, STORE + "/@id")).isEqualTo(JobValues.CREDENTIAL_STORE_ID);
+    assertThat(string(beans, STORE + "/@primary")).isEqualTo("true");
+    assertThat(string(beans, HTTP + "/*[@name='domain']/@value")).isEqualTo("kb.dk:443");
+    assertThat(string(beans, HTTP + "/*[@name='realm']/@value")).isEqualTo("Intra");
+    assertThat(string(beans, HTTP + "/*[@name='password']/@value")).isEqualTo("pw<&\"");
+    assertThat(string(beans, FORM_CREDENTIAL + "/*[@name='domain']/@value"))
+        .isEqualTo("www.kb.dk:8080");
+    assertThat(string(beans, FORM_CREDENTIAL + "/*[@name='loginUri']/@value"))
         .isEqualTo("http://www.kb.dk:8080/login");
-    assertThat(string(credentials, form + "//*[local-name()='entry'][@key='pass']/@value"))
+    assertThat(string(beans, FORM_CREDENTIAL + "//*[local-name()='entry'][@key='pass']/@value"))
         .isEqualTo("s3cret");
+  }
+
+  @Test
+  void givenALoginForm_whenRendered_thenItsUrlIsTheFirstSeedSoThatHeritrixPostsIt() {
+    CrawlDomain other =
+        new CrawlDomain(
+            "bl.uk", "defaultconfig", -1, -1, List.of("http://bl.uk/"), List.of(), null, List.of());
+    CrawlRequest request =
+        JobValuesTest.request(0, List.of(), other, requestWithPasswords().domains().getFirst());
+
+    String seeds =
+        JobValues.forJob(CrawlTemplate.defaultTemplate(), request, "/tmp/warcs")
+            .get(Placeholder.SEEDS);
+
+    assertThat(seeds.split("\n"))
+        .containsExactly("http://www.kb.dk:8080/login", "http://bl.uk/", "http://kb.dk/");
+  }
+
+  @Test
+  void givenALoginFormOnAnotherDomain_whenRendered_thenItIsRefusedNamingIt() {
+    CrawlDomain kb =
+        new CrawlDomain(
+            "kb.dk",
+            "defaultconfig",
+            -1,
+            -1,
+            List.of("http://kb.dk/"),
+            List.of(),
+            null,
+            List.of(
+                new CrawlCredential(
+                    "sso", "https://login.example.org/", "", "crawler", "s3cret", "u", "p")));
+    CrawlRequest request = JobValuesTest.request(0, List.of(), kb);
+
+    assertThatThrownBy(
+            () -> JobValues.forJob(CrawlTemplate.defaultTemplate(), request, "/tmp/warcs"))
+        .isInstanceOf(CrawlTemplateException.class)
+        .hasMessageContaining("'https://login.example.org/'")
+        .hasMessageContaining("'sso'")
+        .hasMessageContaining("kb.dk")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void givenARequestWithoutItsPasswords_whenRendered_thenTheStoreSaysTheyAreLeftOut() {
+    CrawlTemplate template = CrawlTemplate.defaultTemplate();
+    String text =
+        template.render(
+            JobValues.forJob(template, requestWithPasswords().withoutPasswords(), "/tmp/warcs"));
+    Document beans = dom(text);
+
+    assertThat(text).doesNotContain("s3cret").doesNotContain("pw<");
+    assertThat(string(beans, HTTP + "/*[@name='password']/@value"))
+        .isEqualTo(JobValues.PASSWORD_LEFT_OUT);
+    assertThat(string(beans, FORM_CREDENTIAL + "//*[local-name()='entry'][@key='pass']/@value"))
+        .isEqualTo(JobValues.PASSWORD_LEFT_OUT);
+    assertThat(string(beans, HTTP + "/*[@name='login']/@value")).isEqualTo(BASIC.username());
+  }
+
+  @Test
+  void givenATemplateWithAnEmptyCredentialStore_whenRendered_thenTheAgentsStoreIsAdded() {
+    String own =
+        "<bean id=\"credentialStore\" class=\"org.archive.modules.credential.CredentialStore\"/>\n";
+    CrawlTemplate template =
+        CrawlTemplate.parse(
+            CrawlTemplate.defaultTemplate()
+                .text()
+                .replace("<!-- %{DOMAIN_QUOTAS} -->", own + "<!-- %{DOMAIN_QUOTAS} -->"));
+
+    String text = template.render(JobValues.forJob(template, requestWithPasswords(), "/tmp/warcs"));
+
+    assertThat(text).contains(own).contains(JobValues.CREDENTIAL_STORE_ID);
+  }
+
+  @Test
+  void givenATemplateWithCredentialsOfItsOwn_whenRenderedWithPasswords_thenItIsRefused() {
+    String own =
+        "<bean id=\"credentialStore\" class=\"org.archive.modules.credential.CredentialStore\">"
+            + "<property name=\"credentials\"><map/></property></bean>\n";
+    CrawlTemplate template =
+        CrawlTemplate.parse(
+            CrawlTemplate.defaultTemplate()
+                .text()
+                .replace("<!-- %{DOMAIN_QUOTAS} -->", own + "<!-- %{DOMAIN_QUOTAS} -->"));
+
+    assertThatThrownBy(() -> JobValues.forJob(template, requestWithPasswords(), "/tmp/warcs"))
+        .isInstanceOf(CrawlTemplateException.class)
+        .hasMessageContaining("'credentialStore'");
   }
 
   @Test

@@ -129,7 +129,7 @@ public final class JobRunner {
     } catch (JobPreparationException | UncheckedIOException e) {
       crawl = new CrawlResult(CrawlEnd.FAILED, e.getMessage(), Optional.empty());
     } finally {
-      directory.deleteCredentials();
+      directory.forgetPasswords();
     }
     CrawlResult result = crawl;
     LOG.info(
@@ -161,7 +161,7 @@ public final class JobRunner {
   public Optional<JobFinished> recover(JobDirectory directory) {
     status.set(AgentState.RECOVERING, directory.jobId());
     HeritrixProcess.stopLeftOver(directory, processTimeout);
-    directory.deleteCredentials();
+    directory.forgetPasswords();
     Optional<JobFinished> saved = savedReport(directory);
     if (saved.isPresent()) {
       JobUpload.Result result = upload.storeAll(directory);

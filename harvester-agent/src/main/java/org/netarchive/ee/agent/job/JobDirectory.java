@@ -22,7 +22,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.netarchive.ee.common.template.JobValues;
 
 /**
  * The directory of one job under the agent's {@code jobs} directory, named {@code
@@ -32,6 +31,9 @@ import org.netarchive.ee.common.template.JobValues;
  * crawl-request.json     the job as received (so that a restarted agent can finish it)
  * heritrix/crawl/        the Heritrix job: crawler-beans.cxml, and per launch logs/ and reports/
  * heritrix/crawl/state/  its database, with the je.properties the agent writes
+ * crawler-beans-without-passwords.cxml
+ *                        the job's crawler-beans.cxml without the domains' passwords, while
+ *                        Heritrix runs (then it replaces the one with them)
  * warcs/                 the WARC files Heritrix writes
  * metadata/              the job's metadata WARC, once made
  * heritrix.out           Heritrix's standard output and error
@@ -155,19 +157,43 @@ public final class JobDirectory {
   }
 
   /**
-   * The job's passwords for Heritrix, imported by its crawler-beans.cxml; present only while the
-   * crawl runs, readable by the agent's user only.
+   * The job's crawler-beans.cxml with its passwords left out: what is archived as the job's setup,
+   * and what replaces {@link #crawlerBeans()} once Heritrix has stopped.
    */
-  public Path credentials() {
-    return heritrixJob().resolve(JobValues.CREDENTIALS_FILE);
+  public Path crawlerBeansWithoutPasswords() {
+    return path.resolve("crawler-beans-without-passwords.cxml");
   }
 
-  /** Removes the job's passwords file, once Heritrix has stopped. */
-  public void deleteCredentials() {
+  /**
+   * Replaces the job's crawler-beans.cxml, which holds the domains' passwords while Heritrix runs,
+   * with its copy {@linkplain #crawlerBeansWithoutPasswords() without them}, once Heritrix has
+   * stopped; does nothing if that was done before (or the job has no crawler-beans.cxml yet).
+   */
+  public void forgetPasswords() {
+    Path copy = crawlerBeansWithoutPasswords();
+    if (!Files.exists(copy)) {
+      return;
+    }
     try {
-      Files.deleteIfExists(credentials());
+      // Heritrix copies crawler-beans.cxml into each launch's directory.
+      if (Files.isDirectory(heritrixJob())) {
+        try (Stream<Path> entries = Files.list(heritrixJob())) {
+          for (Path launch :
+              entries.filter(p -> p.getFileName().toString().matches("\\d{14}")).toList()) {
+            Path launched = launch.resolve("crawler-beans.cxml");
+            if (Files.exists(launched)) {
+              Files.copy(copy, launched, StandardCopyOption.REPLACE_EXISTING);
+            }
+          }
+        }
+      }
+      Files.move(
+          copy,
+          crawlerBeans(),
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + credentials(), e);
+      throw new UncheckedIOException("Cannot replace " + crawlerBeans() + " with " + copy, e);
     }
   }
 

@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,9 +79,11 @@ public final class JobPreparation {
   }
 
   /**
-   * Writes the job's crawler-beans.cxml from its template, and the settings of Heritrix's database
-   * ({@code je.properties} in its directory, {@code state}, which Berkeley DB JE reads when it
-   * opens): the free space it keeps is the agent's.
+   * Writes the job's crawler-beans.cxml from its template, readable by the agent's user only since
+   * its credential store holds the domains' passwords, and its copy {@linkplain
+   * JobDirectory#crawlerBeansWithoutPasswords() without them}; and the settings of Heritrix's
+   * database ({@code je.properties} in its directory, {@code state}, which Berkeley DB JE reads
+   * when it opens): the free space it keeps is the agent's.
    *
    * @param directory the job's directory
    * @param request the job
@@ -90,11 +93,13 @@ public final class JobPreparation {
   public void writeCrawlerBeans(JobDirectory directory, CrawlRequest request) {
     requireAValidSeed(request);
     String beans;
+    String withoutPasswords;
     try {
       CrawlTemplate template = CrawlTemplate.parse(request.crawlerBeans());
-      beans =
-          template.render(
-              JobValues.forJob(template, request, directory.warcs().toAbsolutePath().toString()));
+      String warcs = directory.warcs().toAbsolutePath().toString();
+      beans = template.render(JobValues.forJob(template, request, warcs));
+      withoutPasswords =
+          template.render(JobValues.forJob(template, request.withoutPasswords(), warcs));
     } catch (CrawlTemplateException e) {
       throw new JobPreparationException(
           "The crawl template '"
@@ -107,7 +112,18 @@ public final class JobPreparation {
               + e.getMessage(),
           e);
     }
+    JobDirectory.writeAtomically(directory.crawlerBeansWithoutPasswords(), withoutPasswords);
     try {
+      Files.deleteIfExists(directory.crawlerBeans());
+      if (directory
+          .crawlerBeans()
+          .getFileSystem()
+          .supportedFileAttributeViews()
+          .contains("posix")) {
+        Files.createFile(
+            directory.crawlerBeans(),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      }
       Files.writeString(directory.crawlerBeans(), beans, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + directory.crawlerBeans(), e);

@@ -37,8 +37,9 @@ import org.netpreserve.jwarc.cdx.CdxWriter;
  * <ul>
  *   <li>{@code
  *       metadata://netarkivet.dk/crawl/setup/crawler-beans.cxml?heritrixVersion=V&harvestid=H&jobid=J}
- *       and the job as received ({@code crawl/setup/job?...}), the aliases and the deduplication
- *       jobs ({@code crawl/setup/aliases?...}, {@code
+ *       (with the domains' passwords left out) and the job as received ({@code
+ *       crawl/setup/job?...}), the aliases and the deduplication jobs ({@code
+ *       crawl/setup/aliases?...}, {@code
  *       crawl/setup/duplicatereductionjobs?majorversion=1&minorversion=0&harvestid=H&harvestnum=N&jobid=J});
  *   <li>Heritrix's logs and heritrix.out ({@code
  *       crawl/logs/<name>?heritrixVersion=V&harvestid=H&jobid=J}) and reports ({@code
@@ -101,8 +102,13 @@ public final class MetadataWarc {
         WarcWriter writer = new WarcWriter(channel, WarcCompression.NONE)) {
       writer.write(warcinfo(target.getFileName().toString(), request, now));
       String setup = "?heritrixVersion=" + heritrixVersion + ids(request);
-      if (Files.isRegularFile(directory.crawlerBeans())) {
-        writeFile(writer, "setup/crawler-beans.cxml" + setup, XML, directory.crawlerBeans(), now);
+      // Never the passwords: the copy without them if Heritrix's was not yet replaced by it.
+      Path beans =
+          Files.isRegularFile(directory.crawlerBeansWithoutPasswords())
+              ? directory.crawlerBeansWithoutPasswords()
+              : directory.crawlerBeans();
+      if (Files.isRegularFile(beans)) {
+        writeFile(writer, "setup/crawler-beans.cxml" + setup, XML, beans, now);
       }
       String versioned =
           "?majorversion=1&minorversion=0&harvestid="

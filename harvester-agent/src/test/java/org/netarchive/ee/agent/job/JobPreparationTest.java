@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import javax.xml.XMLConstants;
@@ -15,7 +17,10 @@ import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
+import org.netarchive.ee.common.message.CrawlCredential;
+import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.template.JobValues;
 import org.w3c.dom.Document;
 
 class JobPreparationTest {
@@ -56,6 +61,44 @@ class JobPreparationTest {
       settings.load(in);
     }
     assertThat(settings).containsExactly(Map.entry("je.freeDisk", "400000000"));
+  }
+
+  @Test
+  void givenAPassword_whenTheBeansAreWrittenAndThePasswordsForgotten_thenOnlyHeritrixHadIt()
+      throws Exception {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
+    CrawlRequest withPassword =
+        TestJobs.request(
+            43,
+            new CrawlDomain(
+                "kb.dk",
+                "defaultconfig",
+                -1,
+                -1,
+                List.of("http://kb.dk/"),
+                List.of(),
+                null,
+                List.of(
+                    new CrawlCredential(
+                        "intranet", "http://kb.dk/", "Intra", "crawler", "pw-42", null, null))));
+    JobDirectory dir = preparation.accept(withPassword, TAKEN);
+
+    preparation.writeCrawlerBeans(dir, withPassword);
+
+    assertThat(Files.readString(dir.crawlerBeans())).contains("\"pw-42\"");
+    assertThat(Files.getPosixFilePermissions(dir.crawlerBeans()))
+        .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    assertThat(Files.readString(dir.crawlerBeansWithoutPasswords()))
+        .doesNotContain("pw-42")
+        .contains(JobValues.PASSWORD_LEFT_OUT);
+
+    dir.forgetPasswords();
+    dir.forgetPasswords();
+
+    assertThat(Files.readString(dir.crawlerBeans()))
+        .doesNotContain("pw-42")
+        .contains(JobValues.PASSWORD_LEFT_OUT);
+    assertThat(dir.crawlerBeansWithoutPasswords()).doesNotExist();
   }
 
   @Test
