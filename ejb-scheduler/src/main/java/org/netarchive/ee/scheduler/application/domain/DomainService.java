@@ -260,7 +260,12 @@ public class DomainService {
         new DomainPassword.Login(url, realm, username, loginUserField, loginPasswordField);
     // Each part is checked first on its own, so that a refusal names the field at fault.
     String owner = DomainPassword.owner(domain.name(), name == null ? "" : name.strip());
-    field("url", () -> DomainPassword.validUrl(owner, url));
+    field(
+        "url",
+        () ->
+            login.isForm()
+                ? DomainPassword.validLoginFormUrl(domain.name(), owner, url)
+                : DomainPassword.validUrl(owner, url));
     if (login.isForm()) {
       field(
           "usernameField",

@@ -81,7 +81,10 @@ public class DomainPassword {
     this.name = Names.check("password", name);
     this.comments = Comments.checked(owner(domain.name(), this.name), comments);
     String owner = owner(domain.name(), this.name);
-    this.url = validUrl(owner, login.url());
+    this.url =
+        login.isForm()
+            ? validLoginFormUrl(domain.name(), owner, login.url())
+            : validUrl(owner, login.url());
     this.username = required(owner, "user name", login.username());
     if (login.isForm()) {
       this.loginUserField = required(owner, "login form's user field", login.userField());
@@ -143,6 +146,34 @@ public class DomainPassword {
           "The URL of " + owner + " is longer than " + MAX_URL_LENGTH + " characters");
     }
     return url.strip();
+  }
+
+  /**
+   * The address of a login form, stripped: an http(s) URL on a host of the domain itself. The
+   * crawler posts the form before the domain's other pages (its URL is the domain's first seed), so
+   * a form on another domain would pull that domain into the crawl.
+   *
+   * @param domainName the domain the entry belongs to
+   * @param owner the entry, as {@link #owner(String, String)} names it
+   * @throws IllegalArgumentException naming the value, if it is not an http(s) URL on the domain
+   */
+  public static String validLoginFormUrl(String domainName, String owner, String url) {
+    String valid = validUrl(owner, url);
+    String host = URI.create(valid).getHost().toLowerCase(java.util.Locale.ROOT);
+    String domain = domainName.toLowerCase(java.util.Locale.ROOT);
+    if (!host.equals(domain) && !host.endsWith("." + domain)) {
+      throw new IllegalArgumentException(
+          "The login form URL '"
+              + valid
+              + "' of "
+              + owner
+              + " is on "
+              + host
+              + ", not on the domain "
+              + domainName
+              + ": a login form must be on one of the domain's own hosts");
+    }
+    return valid;
   }
 
   /**

@@ -220,6 +220,23 @@ class DomainTest {
   }
 
   @Test
+  void givenALoginFormOnAnotherDomain_whenChecked_thenRefusedNamingTheHost() {
+    String owner = DomainPassword.owner("kb.dk", "members");
+
+    assertThat(DomainPassword.validLoginFormUrl("kb.dk", owner, "https://www.KB.dk/login"))
+        .isEqualTo("https://www.KB.dk/login");
+    assertThat(DomainPassword.validLoginFormUrl("kb.dk", owner, "http://kb.dk:8080/login"))
+        .isEqualTo("http://kb.dk:8080/login");
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () -> DomainPassword.validLoginFormUrl("kb.dk", owner, "https://notkb.dk/login"))
+        .withMessage(
+            "The login form URL 'https://notkb.dk/login' of password 'members' of domain 'kb.dk'"
+                + " is on notkb.dk, not on the domain kb.dk: a login form must be on one of the"
+                + " domain's own hosts");
+  }
+
+  @Test
   void givenInternationalisedSeed_whenAddingASeedList_thenTheCrawlerGetsItsAsciiForm() {
     Domain domain = domain("københavn.dk");
 
