@@ -57,14 +57,17 @@ public final class CrawlTemplate {
   private final Map<String, String> rootNamespaces;
   private final String sha256;
   private final SheetTargets sheetTargets;
+  private final boolean dedupSettings;
 
   private CrawlTemplate(
       String text,
       Set<Placeholder> placeholders,
       List<Slot> slots,
       Map<String, String> namespaces,
-      SheetTargets sheetTargets) {
+      SheetTargets sheetTargets,
+      boolean dedupSettings) {
     this.text = text;
+    this.dedupSettings = dedupSettings;
     this.sheetTargets = sheetTargets;
     this.placeholders = Collections.unmodifiableSet(placeholders);
     this.slots = List.copyOf(slots);
@@ -105,7 +108,10 @@ public final class CrawlTemplate {
         placeholders,
         slots,
         document.root().namespaceDeclarations(),
-        SheetTargets.of(document));
+        SheetTargets.of(document),
+        document.root().elements().stream()
+            .anyMatch(
+                b -> b.isBeans("bean") && JobValues.DEDUP_SETTINGS_ID.equals(b.attribute("id"))));
   }
 
   /**
@@ -169,6 +175,16 @@ public final class CrawlTemplate {
    */
   public boolean usesDedupIndex() {
     return placeholders.contains(Placeholder.DEDUP_INDEX);
+  }
+
+  /**
+   * Whether this template has the abstract bean {@link JobValues#DEDUP_SETTINGS_ID} with the
+   * settings of its jobs' deduplication processor.
+   *
+   * @return {@code true} if it has the settings bean
+   */
+  public boolean hasDedupSettings() {
+    return dedupSettings;
   }
 
   /** Where the per-domain settings of a job are set in this template. */

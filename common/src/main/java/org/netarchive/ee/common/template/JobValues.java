@@ -37,7 +37,8 @@ import org.netarchive.ee.common.message.DomainCrawlSettings;
  *       template and its version, when the job was made).
  * </ul>
  *
- * <p>{@link Placeholder#DEDUP_INDEX} is not filled here: a job without an index has none.
+ * <p>{@link Placeholder#DEDUP_INDEX} is not filled here: a job without an index has none; the agent
+ * adds {@link #dedupProcessor} for a job that has one.
  */
 public final class JobValues {
 
@@ -52,6 +53,23 @@ public final class JobValues {
 
   /** What stands for a password in a job's configuration rendered without its passwords. */
   public static final String PASSWORD_LEFT_OUT = "(password left out)";
+
+  /** The class of the agent's deduplication processor, installed in the agent's Heritrix. */
+  public static final String DEDUP_PROCESSOR_CLASS =
+      "org.netarchive.ee.agent.heritrix.dedup.DedupProcessor";
+
+  /**
+   * The id of the deduplication processor bean the agent inserts for {@link
+   * Placeholder#DEDUP_INDEX}.
+   */
+  public static final String DEDUP_PROCESSOR_ID = "netarchiveDedup";
+
+  /**
+   * The id of an optional abstract bean of class {@link #DEDUP_PROCESSOR_CLASS} in a template,
+   * holding the deduplication settings of its jobs ({@code matchingMethod}, {@code mimeFilter},
+   * {@code filterMode}): the processor the agent inserts is its child bean.
+   */
+  public static final String DEDUP_SETTINGS_ID = "netarchiveDedupSettings";
 
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
@@ -102,6 +120,33 @@ public final class JobValues {
     values.put(Placeholder.WARC_DIRECTORY, warcDirectory);
     values.put(Placeholder.WARCINFO_METADATA, warcinfoMetadata(request));
     return values;
+  }
+
+  /**
+   * The value of {@link Placeholder#DEDUP_INDEX} for a job with a deduplication index: one
+   * processor bean of class {@link #DEDUP_PROCESSOR_CLASS} with id {@link #DEDUP_PROCESSOR_ID}
+   * reading the index in {@code indexDirectory}, a child of the template's {@link
+   * #DEDUP_SETTINGS_ID} bean if it has one (else with the processor's defaults).
+   *
+   * @param template the job's template
+   * @param indexDirectory the absolute path of the job's index directory
+   * @return the bean definition
+   */
+  public static String dedupProcessor(CrawlTemplate template, String indexDirectory) {
+    Objects.requireNonNull(template, "template");
+    if (indexDirectory == null || indexDirectory.isBlank() || indexDirectory.contains("\n")) {
+      throw new IllegalArgumentException(
+          "The deduplication index directory must be one line, not '" + indexDirectory + "'");
+    }
+    return "<bean id=\""
+        + DEDUP_PROCESSOR_ID
+        + "\" class=\""
+        + DEDUP_PROCESSOR_CLASS
+        + "\""
+        + (template.hasDedupSettings() ? " parent=\"" + DEDUP_SETTINGS_ID + "\"" : "")
+        + ">\n  <property name=\"indexLocation\" value=\""
+        + TemplateText.escape(indexDirectory, true)
+        + "\"/>\n</bean>\n";
   }
 
   /**

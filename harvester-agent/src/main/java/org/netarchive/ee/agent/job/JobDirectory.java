@@ -1,6 +1,7 @@
 package org.netarchive.ee.agent.job;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -22,6 +23,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.netarchive.ee.common.index.IndexBundle;
+import org.netarchive.ee.common.template.JobValues;
 
 /**
  * The directory of one job under the agent's {@code jobs} directory, named {@code
@@ -36,6 +39,7 @@ import java.util.stream.Stream;
  *                        Heritrix runs (then it replaces the one with them)
  * warcs/                 the WARC files Heritrix writes
  * metadata/              the job's metadata WARC, once made
+ * dedup-index/           the deduplication index of earlier jobs, if the job has one
  * heritrix.out           Heritrix's standard output and error
  * heritrix.pid           the process id of a running Heritrix
  * stored.log             the files the archive has confirmed, one name a line
@@ -194,6 +198,60 @@ public final class JobDirectory {
           StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot replace " + crawlerBeans() + " with " + copy, e);
+    }
+  }
+
+  /**
+   * The directory of the job's deduplication index (a {@link
+   * org.netarchive.ee.common.index.DedupIndex}); a job deduplicates against earlier jobs only if it
+   * exists when the crawler-beans.cxml is written and the template has {@code %{DEDUP_INDEX}}.
+   */
+  public Path dedupIndex() {
+    return path.resolve("dedup-index");
+  }
+
+  /**
+   * Whether the job has a deduplication index.
+   *
+   * @return {@code true} if {@link #dedupIndex()} is a directory
+   */
+  public boolean hasDedupIndex() {
+    return Files.isDirectory(dedupIndex());
+  }
+
+  /**
+   * Unpacks a deduplication index bundle ({@link IndexBundle}) as the job's index: into a temporary
+   * directory first, renamed to {@link #dedupIndex()} once complete, so that a half-unpacked index
+   * is never used. Call it before the job's crawler-beans.cxml is written.
+   *
+   * @param bundle the bundle; read to its end, not closed
+   * @param maxBytes the most bytes the unpacked index may have
+   * @throws IOException if the bundle is not one, is larger than {@code maxBytes}, or cannot be
+   *     written; nothing is left behind then
+   * @throws IllegalStateException if the job has an index already
+   */
+  public void installDedupIndex(InputStream bundle, long maxBytes) throws IOException {
+    if (hasDedupIndex()) {
+      throw new IllegalStateException("Job " + jobId + " has a deduplication index already");
+    }
+    Path temporary = path.resolve("dedup-index.tmp");
+    deleteTree(temporary);
+    try {
+      IndexBundle.read(bundle, temporary, maxBytes);
+      Files.move(temporary, dedupIndex(), StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      deleteTree(temporary);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 

@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.MessageCodec;
@@ -19,11 +21,14 @@ import org.netarchive.ee.common.message.MessageFormatException;
 import org.netarchive.ee.common.template.CrawlTemplate;
 import org.netarchive.ee.common.template.CrawlTemplateException;
 import org.netarchive.ee.common.template.JobValues;
+import org.netarchive.ee.common.template.Placeholder;
 
 /**
  * Makes a job's directory and the Heritrix job in it: the request is saved first (so that even a
  * job whose template cannot be used is finished and reported after a crash), then the template is
- * filled with the job's seeds, per-domain limits, traps, WARC naming and warcinfo metadata.
+ * filled with the job's seeds, per-domain limits, traps, WARC naming and warcinfo metadata, and
+ * with the deduplication processor if the job directory has an index ({@link
+ * JobDirectory#dedupIndex()}).
  */
 public final class JobPreparation {
 
@@ -97,9 +102,18 @@ public final class JobPreparation {
     try {
       CrawlTemplate template = CrawlTemplate.parse(request.crawlerBeans());
       String warcs = directory.warcs().toAbsolutePath().toString();
-      beans = template.render(JobValues.forJob(template, request, warcs));
-      withoutPasswords =
-          template.render(JobValues.forJob(template, request.withoutPasswords(), warcs));
+      Map<Placeholder, String> values =
+          new EnumMap<>(JobValues.forJob(template, request, warcs));
+      Map<Placeholder, String> valuesWithoutPasswords =
+          new EnumMap<>(JobValues.forJob(template, request.withoutPasswords(), warcs));
+      if (directory.hasDedupIndex()) {
+        String processor =
+            JobValues.dedupProcessor(template, directory.dedupIndex().toAbsolutePath().toString());
+        values.put(Placeholder.DEDUP_INDEX, processor);
+        valuesWithoutPasswords.put(Placeholder.DEDUP_INDEX, processor);
+      }
+      beans = template.render(values);
+      withoutPasswords = template.render(valuesWithoutPasswords);
     } catch (CrawlTemplateException e) {
       throw new JobPreparationException(
           "The crawl template '"
