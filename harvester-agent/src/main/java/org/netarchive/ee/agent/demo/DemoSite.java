@@ -20,8 +20,8 @@ public final class DemoSite {
   /** The demo hosts: made-up names under .dk, which the server accepts as domains. */
   public static final List<SyntheticSite.Host> HOSTS =
       List.of(
-          new SyntheticSite.Host("netarchive-demo-news.dk", 20, 1, 2000),
-          new SyntheticSite.Host("netarchive-demo-library.dk", 30, 2, 1500),
+          new SyntheticSite.Host("netarchive-demo-news.dk", 20, 1, 2000, 5),
+          new SyntheticSite.Host("netarchive-demo-library.dk", 30, 2, 1500, 3),
           new SyntheticSite.Host("netarchive-demo-shop.dk", 80, 1, 1000));
 
   /** Makes the content: the same bytes at every start. */
@@ -43,6 +43,9 @@ public final class DemoSite {
       Options:
         --port PORT        TCP port of the site on 127.0.0.1 (default: one the system chooses)
         --dns-port PORT    UDP port of the DNS server on 127.0.0.1 (default: one the system chooses)
+        --edition N        serve edition N of the pages (default 0): a later edition changes every
+                           HTML page and keeps the images and PDFs byte for byte, for a second
+                           harvest that deduplicates against the first
         --info FILE        once serving, write the ports, the DNS address and the seeds to FILE
                            (Java properties: port, dns.server, seed.1, seed.2, ...)
         --print-template   print the crawl template for demo crawls (the default template without
@@ -61,8 +64,14 @@ public final class DemoSite {
    * @param dnsPort the DNS server's port, 0 for any
    * @param info where to write the addresses, or null
    * @param printTemplate only print the template
+   * @param edition the site's edition
    */
-  record Options(int port, int dnsPort, Path info, boolean printTemplate) {
+  record Options(int port, int dnsPort, Path info, boolean printTemplate, int edition) {
+
+    /** The options of edition 0. */
+    Options(int port, int dnsPort, Path info, boolean printTemplate) {
+      this(port, dnsPort, info, printTemplate, 0);
+    }
 
     /**
      * Parses the arguments.
@@ -75,6 +84,7 @@ public final class DemoSite {
       int dnsPort = 0;
       Path info = null;
       boolean printTemplate = false;
+      int edition = 0;
       for (int i = 0; i < args.length; i++) {
         String arg = args[i];
         switch (arg) {
@@ -85,6 +95,7 @@ public final class DemoSite {
           case "--dns-port" -> dnsPort = port(arg, value(args, ++i, arg));
           case "--info" -> info = Path.of(value(args, ++i, arg));
           case "--print-template" -> printTemplate = true;
+          case "--edition" -> edition = edition(value(args, ++i, arg));
           default ->
               throw new IllegalArgumentException(
                   arg.startsWith("-")
@@ -97,7 +108,20 @@ public final class DemoSite {
         throw new IllegalArgumentException(
             "--port and --dns-port are both " + port + "; give them different ports");
       }
-      return new Options(port, dnsPort, info, printTemplate);
+      return new Options(port, dnsPort, info, printTemplate, edition);
+    }
+
+    private static int edition(String value) {
+      try {
+        int edition = Integer.parseInt(value.strip());
+        if (edition >= 0) {
+          return edition;
+        }
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+      throw new IllegalArgumentException(
+          "--edition must be a whole number, 0 or more, not '" + value + "'");
     }
 
     private static String value(String[] args, int i, String option) {
@@ -176,6 +200,7 @@ public final class DemoSite {
    */
   static SyntheticSite start(Options options, PrintStream out) throws IOException {
     SyntheticSite site = new SyntheticSite(CONTENT_SEED, HOSTS, options.port(), options.dnsPort());
+    site.setEdition(options.edition());
     try {
       if (options.info() != null) {
         writeInfo(site, options.info());
@@ -184,7 +209,11 @@ public final class DemoSite {
       site.close();
       throw e;
     }
-    out.println("Netarchive EE demo site on 127.0.0.1:" + site.port() + ", seeds:");
+    out.println(
+        "Netarchive EE demo site on 127.0.0.1:"
+            + site.port()
+            + (site.edition() == 0 ? "" : ", edition " + site.edition())
+            + ", seeds:");
     for (SyntheticSite.Host host : site.hosts()) {
       out.println(
           "  "

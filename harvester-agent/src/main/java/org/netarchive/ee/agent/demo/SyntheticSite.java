@@ -36,6 +36,11 @@ import java.util.regex.Pattern;
  * /login} sets when posted {@code user} and {@code password}) and loads {@code /app.js}, whose only
  * link is {@code /from-script.html}. The same user and password ({@link #USER}, {@link #PASSWORD})
  * open both. Private pages answer on every host, so a crawl that ignores robots.txt gets them.
+ *
+ * <p>Hosts may also have PDF documents ({@link Host#pdfEvery()}): every such page links to one. The
+ * site has an {@linkplain #setEdition edition}, 0 at the start: a later edition changes every HTML
+ * page (it says which edition it is) while the images and PDFs stay byte for byte the same, as a
+ * site does between two harvests, which is what deduplication is tested with.
  */
 public final class SyntheticSite implements AutoCloseable {
 
@@ -55,6 +60,7 @@ public final class SyntheticSite implements AutoCloseable {
 
   private static final Pattern PAGE = Pattern.compile("/page/(\\d+)\\.html");
   private static final Pattern IMAGE = Pattern.compile("/img/(\\d+)-(\\d+)\\.png");
+  private static final Pattern PDF = Pattern.compile("/doc/(\\d+)\\.pdf");
   private static final Pattern CALENDAR = Pattern.compile("/calendar/(\\d+)\\.html");
 
   /**
@@ -64,12 +70,28 @@ public final class SyntheticSite implements AutoCloseable {
    * @param pages how many pages it has
    * @param imagesPerPage how many images each page embeds
    * @param pageBytes about how large a page is
+   * @param pdfEvery every page whose number is a multiple of this links to a PDF document of its
+   *     own, {@code /doc/<page>.pdf}; 0 for none
    */
-  public record Host(String name, int pages, int imagesPerPage, int pageBytes) {
+  public record Host(String name, int pages, int imagesPerPage, int pageBytes, int pdfEvery) {
 
-    /** What a complete crawl fetches from it: robots.txt, front page, pages and images. */
+    /** A host without PDF documents. */
+    public Host(String name, int pages, int imagesPerPage, int pageBytes) {
+      this(name, pages, imagesPerPage, pageBytes, 0);
+    }
+
+    /** What a complete crawl fetches from it: robots.txt, front page, pages, images and PDFs. */
     public int fetchableObjects() {
-      return 2 + pages + pages * imagesPerPage;
+      return 2 + pages + pages * imagesPerPage + pdfs();
+    }
+
+    /** How many PDF documents it has. */
+    public int pdfs() {
+      return pdfEvery <= 0 ? 0 : pages / pdfEvery;
+    }
+
+    boolean hasPdf(int page) {
+      return pdfEvery > 0 && page >= 1 && page <= pages && page % pdfEvery == 0;
     }
   }
 
@@ -79,6 +101,7 @@ public final class SyntheticSite implements AutoCloseable {
   private final ExecutorService executor;
   private final LoopbackDns dns;
   private final AtomicLong requests = new AtomicLong();
+  private volatile int edition;
 
   /**
    * Starts serving on ports the system chooses.
@@ -142,6 +165,23 @@ public final class SyntheticSite implements AutoCloseable {
     return "http://" + host + ":" + port() + "/";
   }
 
+  /**
+   * Changes the site's edition: from now on every HTML page says it is of this edition (so its
+   * bytes differ from those of other editions), while images and PDFs stay the same.
+   *
+   * @param edition 0 (the start) or more
+   */
+  public void setEdition(int edition) {
+    if (edition < 0) {
+      throw new IllegalArgumentException("A site edition is 0 or more, not " + edition);
+    }
+    this.edition = edition;
+  }
+
+  public int edition() {
+    return edition;
+  }
+
   /** How many HTTP requests the site has answered. */
   public long requests() {
     return requests.get();
@@ -188,6 +228,10 @@ public final class SyntheticSite implements AutoCloseable {
             200,
             "image/png",
             bytes(host.name() + path, 1000 + (int) (mix(host.name() + path) % 2000)));
+      } else if ((m = PDF.matcher(path)).matches()
+          && inRange(m.group(1), host.pages())
+          && host.hasPdf(Integer.parseInt(m.group(1)))) {
+        send(exchange, 200, "application/pdf", pdf(host.name(), Integer.parseInt(m.group(1))));
       } else if (path.startsWith("/private/") && path.endsWith(".html")) {
         send(exchange, 200, "text/html", html(host.name(), "Private", "<p>not for robots</p>"));
       } else if ((m = CALENDAR.matcher(path)).matches()) {
@@ -298,6 +342,9 @@ public final class SyntheticSite implements AutoCloseable {
     for (int k = 0; k < host.imagesPerPage(); k++) {
       body.append("<img src=\"/img/").append(n).append('-').append(k).append(".png\">\n");
     }
+    if (host.hasPdf(n)) {
+      body.append("<a href=\"/doc/").append(n).append(".pdf\">document</a>\n");
+    }
     body.append("<a href=\"/private/").append(n).append(".html\">private</a>\n");
     body.append("<a href=\"/calendar/").append(202601 + n % 12).append(".html\">calendar</a>\n");
     body.append("<a href=\"http://")
@@ -319,15 +366,63 @@ public final class SyntheticSite implements AutoCloseable {
     "archive", "harvest", "crawl", "domain", "seed", "record", "replica", "library", "web", "page"
   };
 
-  private static byte[] html(String host, String title, String body) {
+  private byte[] html(String host, String title, String body) {
+    int current = edition;
     return ("<!DOCTYPE html>\n<html><head><title>"
             + host
             + " - "
             + title
             + "</title></head><body>\n"
+            + (current == 0 ? "" : "<p>Edition " + current + "</p>\n")
             + body
             + "\n</body></html>\n")
         .getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A small valid PDF document (one page with a line of text, and a deterministic binary stream of
+   * 2 to 6 KB), the same in every edition.
+   */
+  private byte[] pdf(String host, int page) {
+    String key = host + "/doc/" + page;
+    byte[] filler = bytes(key, 2000 + (int) (mix(key) % 4000));
+    String text = "BT /F1 12 Tf 72 720 Td (" + host + " document " + page + ") Tj ET";
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    List<Integer> offsets = new java.util.ArrayList<>();
+    java.util.function.Consumer<String> ascii =
+        t -> out.writeBytes(t.getBytes(StandardCharsets.ISO_8859_1));
+    ascii.accept("%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n");
+    offsets.add(out.size());
+    ascii.accept("1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    offsets.add(out.size());
+    ascii.accept("2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
+    offsets.add(out.size());
+    ascii.accept(
+        "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+            + " /Resources << /Font << /F1 5 0 R >> /XObject << >> >> >>\nendobj\n");
+    offsets.add(out.size());
+    ascii.accept(
+        "4 0 obj\n<< /Length " + text.length() + " >>\nstream\n" + text + "\nendstream\nendobj\n");
+    offsets.add(out.size());
+    ascii.accept("5 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n");
+    offsets.add(out.size());
+    ascii.accept("6 0 obj\n<< /Length " + filler.length + " >>\nstream\n");
+    out.writeBytes(filler);
+    ascii.accept("\nendstream\nendobj\n");
+    int xref = out.size();
+    StringBuilder table =
+        new StringBuilder("xref\n0 " + (offsets.size() + 1) + "\n0000000000 65535 f \n");
+    for (int offset : offsets) {
+      table.append(String.format(Locale.ROOT, "%010d 00000 n \n", offset));
+    }
+    table
+        .append("trailer\n<< /Size ")
+        .append(offsets.size() + 1)
+        .append(" /Root 1 0 R >>\nstartxref\n")
+        .append(xref)
+        .append("\n%%EOF\n");
+    ascii.accept(table.toString());
+    return out.toByteArray();
   }
 
   private byte[] bytes(String key, int length) {
