@@ -126,6 +126,7 @@ final class TemplateRules {
     checkQuotaEnforcer();
     checkDomainQueues();
     checkOverrides();
+    DedupSettingsRules.check(root, topLevelBeans, problems);
   }
 
   // Inclusions: a job must be exactly the text it was made from.
