@@ -39,7 +39,10 @@ public final class MessageTypes {
           BitarchiveBatchReply.class,
           // The archive: removing one replica's bad copy (the credentialed correct operation).
           RemoveAndGetFileRequest.class,
-          RemoveAndGetFileReply.class);
+          RemoveAndGetFileReply.class,
+          // The index server: indexes of job sets (archive-mdb and the agent's index client).
+          IndexRequest.class,
+          IndexReply.class);
 
   private MessageTypes() {}
 

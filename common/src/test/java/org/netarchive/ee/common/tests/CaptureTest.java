@@ -1,0 +1,62 @@
+package org.netarchive.ee.common.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.index.Capture;
+import org.netarchive.ee.common.index.CaptureIndex;
+import org.netarchive.ee.common.index.CaptureIndexWriter;
+
+/** The capture field model: CDX11 lines in and out, and the full index over it. */
+class CaptureTest {
+
+  private static final String LINE =
+      "dk,kb)/logo.png 20250131120000 https://kb.dk/logo.png image/png 200"
+          + " 2WAXX5NUWNNCS2BDKCO5OVDQBJVNKIVV - - 1234 5678 1-1-20250131-00000-h.warc.gz";
+
+  @TempDir Path tmp;
+
+  @Test
+  void givenCdx11Line_whenParsed_thenEveryFieldAndBackToTheSameLine() {
+    Capture c = Capture.parseCdx11(LINE);
+
+    assertThat(c.urlKey()).isEqualTo("dk,kb)/logo.png");
+    assertThat(c.url()).isEqualTo("https://kb.dk/logo.png");
+    assertThat(c.status()).isEqualTo(200);
+    assertThat(c.length()).isEqualTo(1234);
+    assertThat(c.offset()).isEqualTo(5678);
+    assertThat(c.file()).isEqualTo("1-1-20250131-00000-h.warc.gz");
+    assertThat(c.date()).isEqualTo(Instant.parse("2025-01-31T12:00:00Z"));
+    assertThat(c.isRevisit()).isFalse();
+    assertThat(c.toCdx11()).isEqualTo(LINE);
+  }
+
+  @Test
+  void givenLegendCommentOrBrokenLine_whenParsed_thenSkippedOrRefusedNamingTheLine() {
+    assertThat(Capture.parseCdx11(" CDX N b a m s k r M S V g")).isNull();
+    assertThat(Capture.parseCdx11("# The CDX of x.warc is incomplete")).isNull();
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Capture.parseCdx11("dk,kb)/ 2025 x"))
+        .withMessageContaining("Not a CDX11 line (3 fields, 11 expected): 'dk,kb)/ 2025 x'");
+  }
+
+  @Test
+  void givenCaptures_whenIndexedFully_thenFoundByUrlAndKeyOldestFirst() {
+    Capture newer =
+        Capture.parseCdx11(LINE.replace("20250131120000", "20250201120000").replace("5678", "9"));
+    try (CaptureIndexWriter writer = CaptureIndexWriter.create(tmp)) {
+      writer.add(newer);
+      writer.add(Capture.parseCdx11(LINE));
+    }
+    try (CaptureIndex index = CaptureIndex.open(tmp)) {
+      assertThat(index.size()).isEqualTo(2);
+      assertThat(index.capturesOf("https://kb.dk/logo.png", 10))
+          .containsExactly(Capture.parseCdx11(LINE), newer);
+      assertThat(index.capturesOfKey("dk,kb)/logo.png", 1)).hasSize(1);
+    }
+  }
+}
