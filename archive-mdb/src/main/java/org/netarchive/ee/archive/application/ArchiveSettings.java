@@ -32,6 +32,10 @@ import org.netarchive.ee.common.channel.Channels;
  *       {@code ,}, from which a bitarchive reads a file offered on its own machine directly; an
  *       offer on this machine of a path outside them is refused; without them every file is fetched
  *       over HTTP
+ *   <li>{@code NAS_INDEX_CACHE_DIR} (default {@code <server data dir>/index-cache}): the index
+ *       server's cache of each job's index data and of built indexes
+ *   <li>{@code NAS_INDEX_CACHE_MAX_BYTES} (default 10000000000): the most bytes the built indexes
+ *       in the cache may take; the least recently used are removed beyond it
  * </ul>
  */
 @ApplicationScoped
@@ -219,6 +223,26 @@ public class ArchiveSettings {
       default ->
           throw new IllegalStateException(variable + " must be true or false, was '" + value + "'");
     };
+  }
+
+  /** The index server's cache directory ({@code NAS_INDEX_CACHE_DIR}). */
+  public Path indexCacheDirectory() {
+    String value = System.getenv("NAS_INDEX_CACHE_DIR");
+    if (value == null || value.isBlank()) {
+      String data = System.getProperty("jboss.server.data.dir", "data");
+      return Path.of(data, "index-cache").toAbsolutePath();
+    }
+    Path dir = Path.of(value.strip());
+    if (!dir.isAbsolute()) {
+      throw new IllegalStateException(
+          "NAS_INDEX_CACHE_DIR must be an absolute directory, was '" + value + "'");
+    }
+    return dir;
+  }
+
+  /** The most bytes built indexes may take in the cache ({@code NAS_INDEX_CACHE_MAX_BYTES}). */
+  public long indexCacheMaxBytes() {
+    return longSetting("NAS_INDEX_CACHE_MAX_BYTES", 10_000_000_000L);
   }
 
   /** Space a bitarchive leaves free on each of its disks. */

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Benchmark of issue 12 (a): the DEDUP index of a job of N crawl.log lines with their CDX.
+#
+#   wildfly-config/bench/index-benchmark.sh [LINES]     (default: 1000000)
+#
+# Builds archive-mdb's test classes, then runs DedupIndexBenchmark with -Xmx256m (the issue's
+# heap target): it writes a metadata WARC in the agent's format with LINES crawl.log lines and
+# LINES CDX lines, and measures in one run the baseline (sorting the same lines, no index), taking
+# the job's index data from the metadata WARC (read and sort) and building the DEDUP index with its
+# bundle. Its scratch files (about 1 GB for a million lines) are under archive-mdb/target/ and
+# removed at the end. Figures go to BENCHMARKS.md by hand, with the machine.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LINES=${1:-1000000}
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+cd "$ROOT"
+# One reactor run: archive-mdb's classpath then names the reactor modules' target/classes (the
+# last module, archive-mdb, writes the file last).
+flock /tmp/nas-maven.lock mvn -B -o -q test-compile dependency:build-classpath -pl archive-mdb -am \
+  -Dmdep.outputFile="$ROOT/archive-mdb/target/bench-classpath.txt" -Dmdep.includeScope=test
+CP="$ROOT/archive-mdb/target/classes:$ROOT/archive-mdb/target/test-classes:$(cat "$ROOT/archive-mdb/target/bench-classpath.txt")"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(free -g | awk '/Mem:/ {print $2}') GiB; $("$JAVA_HOME/bin/java" -version 2>&1 | head -1)"
+echo "command: $0 $LINES   date: $(date -u +%Y-%m-%dT%H:%MZ)   commit: $(git -C "$ROOT" log -1 --format='%h %s')"
+cd "$ROOT/archive-mdb"
+"$JAVA_HOME/bin/java" -Xmx256m -cp "$CP" \
+  org.netarchive.ee.archive.domain.model.index.DedupIndexBenchmark "$LINES"
