@@ -22,5 +22,7 @@ CP="$ROOT/archive-mdb/target/classes:$ROOT/archive-mdb/target/test-classes:$(cat
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(free -g | awk '/Mem:/ {print $2}') GiB; $("$JAVA_HOME/bin/java" -version 2>&1 | head -1)"
 echo "command: $0 $LINES   date: $(date -u +%Y-%m-%dT%H:%MZ)   commit: $(git -C "$ROOT" log -1 --format='%h %s')"
 cd "$ROOT/archive-mdb"
-"$JAVA_HOME/bin/java" -Xmx256m -cp "$CP" \
+# Under the build lock: no build of another session runs beside the measurement.
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+flock /tmp/nas-maven.lock "$JAVA_HOME/bin/java" -Xmx256m -cp "$CP" \
   org.netarchive.ee.archive.domain.model.index.DedupIndexBenchmark "$LINES"

@@ -3,8 +3,6 @@ package org.netarchive.ee.common.index;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 
 /**
  * One archived capture as a CDX line describes it: the field model every index over the archive
@@ -36,14 +34,12 @@ public record Capture(
     long offset,
     String file) {
 
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuuMMddHHmmss");
-
   /** Checks the fields that every capture needs. */
   public Capture {
     require(urlKey, "urlKey");
     require(url, "url");
     require(file, "file");
-    if (timestamp == null || !timestamp.matches("\\d{14}")) {
+    if (!isTimestamp(timestamp)) {
       throw new IllegalArgumentException(
           "The capture of " + url + " has the timestamp '" + timestamp + "', not 14 digits");
     }
@@ -121,9 +117,17 @@ public record Capture(
    * @return the timestamp as an instant
    */
   public Instant date() {
+    // By hand: a DateTimeFormatter costs more than the rest of a CDX line's parsing.
     try {
-      return LocalDateTime.parse(timestamp, TIMESTAMP).toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
+      return LocalDateTime.of(
+              digits(0, 4),
+              digits(4, 6),
+              digits(6, 8),
+              digits(8, 10),
+              digits(10, 12),
+              digits(12, 14))
+          .toInstant(ZoneOffset.UTC);
+    } catch (java.time.DateTimeException e) {
       throw new IllegalArgumentException(
           "The capture of " + url + " has the timestamp '" + timestamp + "', not a date", e);
     }
@@ -145,6 +149,27 @@ public record Capture(
    */
   public boolean hasDigest() {
     return !"-".equals(digest);
+  }
+
+  private int digits(int from, int to) {
+    int value = 0;
+    for (int i = from; i < to; i++) {
+      value = value * 10 + (timestamp.charAt(i) - '0');
+    }
+    return value;
+  }
+
+  private static boolean isTimestamp(String value) {
+    if (value == null || value.length() != 14) {
+      return false;
+    }
+    for (int i = 0; i < 14; i++) {
+      char c = value.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void require(String value, String name) {

@@ -42,6 +42,13 @@ class CaptureTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Capture.parseCdx11("dk,kb)/ 2025 x"))
         .withMessageContaining("Not a CDX11 line (3 fields, 11 expected): 'dk,kb)/ 2025 x'");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Capture.parseCdx11(LINE.replace("20250131120000", "2025013112000x")))
+        .withMessageContaining("has the timestamp '2025013112000x', not 14 digits");
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () -> Capture.parseCdx11(LINE.replace("20250131120000", "20251399120000")).date())
+        .withMessageContaining("has the timestamp '20251399120000', not a date");
   }
 
   @Test

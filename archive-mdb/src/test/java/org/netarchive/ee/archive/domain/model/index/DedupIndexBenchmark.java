@@ -1,5 +1,6 @@
 package org.netarchive.ee.archive.domain.model.index;
 
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -17,6 +18,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.netarchive.ee.archive.domain.model.index.JobDataCache.JobData;
+import org.netarchive.ee.common.index.Capture;
+import org.netarchive.ee.common.index.DedupIndexWriter;
 import org.netarchive.ee.common.index.IndexKind;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
@@ -28,7 +31,8 @@ import org.netpreserve.jwarc.WarcWriter;
  * metadata WARC in the agent's format. Measures, in one run: the baseline (sorting the same
  * crawl.log and CDX lines, no index), taking the job's data from its metadata WARC (read + sort,
  * what the index server does once per job) and building the DEDUP index with its bundle from that
- * data (what it does per job set). Prints times and the heap's peak use; run with {@code -Xmx256m}
+ * data (what it does per job set), with a breakdown of the last: parsing and the rule, Lucene's
+ * adds and its final merge. Prints times and the heap's peak use; run with {@code -Xmx256m}
  * (wildfly-config/bench/index-benchmark.sh).
  *
  * <p>The lines are made like a crawl's: 60 % images, PDFs and other non-text objects, 30 % pages, 5
@@ -101,6 +105,46 @@ public final class DedupIndexBenchmark {
     JobData data = jobs.get(1).orElseThrow();
     double extract = (System.nanoTime() - e0) / 1e9;
     long extractHeap = peakHeap();
+
+    resetPeaks();
+    long r0 = System.nanoTime();
+    long[] taken = {0};
+    try (BufferedReader in = Files.newBufferedReader(data.cdx())) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        Capture c = Capture.parseCdx11(line);
+        if (c != null && DedupRule.entryOf(c).isPresent()) {
+          taken[0]++;
+        }
+      }
+    }
+    double rule = (System.nanoTime() - r0) / 1e9;
+    System.out.printf(
+        Locale.ROOT,
+        "read, parse and apply the rule, no index: %.2f s (%,d entries)%n",
+        rule,
+        taken[0]);
+    long w0 = System.nanoTime();
+    Path lucene = scratch.resolve("lucene-only");
+    long closeStart;
+    try (BufferedReader in = Files.newBufferedReader(data.cdx());
+        DedupIndexWriter w = DedupIndexWriter.create(lucene)) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        Capture c = Capture.parseCdx11(line);
+        if (c != null) {
+          DedupRule.entryOf(c).ifPresent(w::add);
+        }
+      }
+      closeStart = System.nanoTime();
+      System.out.printf(
+          Locale.ROOT, "of which Lucene: adding the entries %.2f s", (closeStart - w0) / 1e9);
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "; closing (merge to one segment, commit) %.2f s%n",
+        (System.nanoTime() - closeStart) / 1e9);
+    JobDataCache.deleteTree(lucene);
 
     resetPeaks();
     long i0 = System.nanoTime();
