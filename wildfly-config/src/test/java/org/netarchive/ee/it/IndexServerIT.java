@@ -149,6 +149,18 @@ class IndexServerIT {
               .isEqualTo(image.offset());
         }
 
+        // A bundle larger than the broker's min-large-message-size (100 KiB): streamed in chunks.
+        long d = base + 4;
+        archive.client(1).store(metadataWarc(d, manyImages(d, 5_000)));
+        JsonObject large = awaitReady(ask("dedup", Long.toString(d)));
+        assertThat(large.getJsonNumber("size").longValue()).isGreaterThan(200 * 1024);
+        IndexClient.Result streamed =
+            client.fetch(IndexKind.DEDUP, List.of(d), dir.resolve("agent-large"), BUILD_TIME);
+        assertThat(streamed.failure()).isNull();
+        try (DedupIndex index = DedupIndex.open(streamed.directory())) {
+          assertThat(index.size()).isEqualTo(5_000);
+        }
+
         // The combined CDX kind, over the broker too.
         IndexClient.Result cdx =
             client.fetch(IndexKind.CDX, List.of(a), dir.resolve("agent-cdx"), BUILD_TIME);
@@ -254,6 +266,29 @@ class IndexServerIT {
       writer.process(List.of(warc), false);
     }
     return out.toString();
+  }
+
+  /** A CDX of many distinct images (random digests, so the index does not compress away). */
+  private static String manyImages(long job, int count) {
+    java.util.Random random = new java.util.Random(job);
+    StringBuilder cdx = new StringBuilder(" CDX N b a m s k r M S V g\n");
+    for (int i = 0; i < count; i++) {
+      byte[] digest = new byte[20];
+      random.nextBytes(digest);
+      String base32 = new WarcDigest("sha1", digest).base32();
+      cdx.append("dk,kb)/img/")
+          .append(i)
+          .append(".jpg 20250131120000 https://kb.dk/img/")
+          .append(i)
+          .append(".jpg image/jpeg 200 ")
+          .append(base32)
+          .append(" - - 1000 ")
+          .append(1000L * i)
+          .append(' ')
+          .append(job)
+          .append("-1-20250131120000-00000-host.warc\n");
+    }
+    return cdx.toString();
   }
 
   private static Capture imageCapture(String cdx) {
