@@ -128,8 +128,12 @@ public final class SeedsUiBenchmark {
         String progress = text(driver, "seeds:seedRun").replace('\n', ' ');
         browser.screenshot("seeds-ui-benchmark-" + count);
         System.out.printf(
-            "UI %,d lines: list taken (job started, shown) after %.1f s; page shows: %s%n",
-            count, accepted, progress);
+            "UI %,d lines: list taken (job started, shown) after %.1f s; page shows: %s"
+                + " (%d refused lines listed)%n",
+            count,
+            accepted,
+            text(driver, "seeds:seedRunProgress") + "; " + text(driver, "seeds:seedRunCounts"),
+            progress.split("Line ", -1).length - 1);
         System.out.printf(
             "UI %,d lines: %s shown after %.1f s; status answered %d of %d times meanwhile,"
                 + " slowest %d ms%n",
