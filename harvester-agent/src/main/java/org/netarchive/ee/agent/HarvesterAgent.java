@@ -22,11 +22,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
 import org.netarchive.ee.agent.harvest.JobRunner;
 import org.netarchive.ee.agent.heritrix.CrawlSupervisor;
 import org.netarchive.ee.agent.heritrix.HeritrixSettings;
+import org.netarchive.ee.agent.index.IndexClient;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
 import org.netarchive.ee.agent.messaging.BrokerLink;
@@ -36,6 +38,7 @@ import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.ArchiveStore;
 import org.netarchive.ee.agent.store.ArchiveStoreFactory;
 import org.netarchive.ee.agent.store.JobUpload;
+import org.netarchive.ee.common.index.IndexKind;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.logging.RecentWarnings;
 import org.netarchive.ee.common.message.ComponentKind;
@@ -106,11 +109,29 @@ public final class HarvesterAgent {
             status,
             config.instance(),
             clock,
-            config.processTimeout());
+            config.processTimeout(),
+            (jobIds, target) -> fetchDedupIndex(config, jobIds, target));
     this.broker = new BrokerLink(config.brokerUrl(), config.brokerUser(), config.brokerPassword());
     this.jobQueue = config.channels().harvestJobs(config.channel()).name();
     this.schedulerQueue = config.channels().theSched().name();
     this.monitorQueue = config.channels().monitor().name();
+  }
+
+  /**
+   * Asks the server's index server for the DEDUP index of earlier jobs, on a connection of its own
+   * (the job queue's session is busy with the job), waiting at most the configured time.
+   */
+  private static IndexClient.Result fetchDedupIndex(
+      AgentConfiguration config, List<Long> jobIds, Path target) {
+    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(config.brokerUrl())) {
+      return new IndexClient(
+              factory,
+              config.brokerUser(),
+              config.brokerPassword(),
+              config.channels(),
+              config.instance())
+          .fetch(IndexKind.DEDUP, jobIds, target, config.dedupIndexTimeout());
+    }
   }
 
   /**

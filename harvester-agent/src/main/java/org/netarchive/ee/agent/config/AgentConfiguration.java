@@ -43,6 +43,8 @@ import org.netarchive.ee.common.channel.Channels;
  * @param processTimeout how long Heritrix may take to exit before it is killed
  * @param statusInterval how often progress is read, logged and reported
  * @param heartbeatInterval how often a heartbeat is sent to the monitor
+ * @param dedupIndexTimeout how long a job may wait for its deduplication index before it crawls
+ *     without one
  * @param archiveSettings the keys starting with {@code archive.} and their values, for the archive
  *     client (see {@link org.netarchive.ee.agent.store.ArchiveStoreFactory})
  */
@@ -64,6 +66,7 @@ public record AgentConfiguration(
     Duration processTimeout,
     Duration statusInterval,
     Duration heartbeatInterval,
+    Duration dedupIndexTimeout,
     Map<String, String> archiveSettings) {
 
   /** The environment variable holding the broker password when the file does not. */
@@ -86,6 +89,7 @@ public record AgentConfiguration(
   static final String PROCESS_TIMEOUT = "timeout.processSeconds";
   static final String STATUS_INTERVAL = "status.intervalSeconds";
   static final String HEARTBEAT_INTERVAL = "heartbeat.intervalSeconds";
+  static final String DEDUP_INDEX_TIMEOUT = "timeout.dedupIndexSeconds";
 
   private static final Set<String> KEYS =
       Set.of(
@@ -105,7 +109,8 @@ public record AgentConfiguration(
           INACTIVITY_TIMEOUT,
           PROCESS_TIMEOUT,
           STATUS_INTERVAL,
-          HEARTBEAT_INTERVAL);
+          HEARTBEAT_INTERVAL,
+          DEDUP_INDEX_TIMEOUT);
 
   private static final Pattern BROKER_URL_FORM = Pattern.compile("(tcp|ssl)://[^\\s/]+(\\?\\S*)?");
   private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
@@ -268,6 +273,7 @@ public record AgentConfiguration(
     Duration process = reading.seconds(PROCESS_TIMEOUT, 300);
     Duration status = reading.seconds(STATUS_INTERVAL, 20);
     Duration heartbeat = reading.seconds(HEARTBEAT_INTERVAL, 30);
+    Duration dedupIndex = reading.seconds(DEDUP_INDEX_TIMEOUT, 1800);
 
     if (!reading.problems.isEmpty()) {
       throw new ConfigurationException(
@@ -296,6 +302,7 @@ public record AgentConfiguration(
         process,
         status,
         heartbeat,
+        dedupIndex,
         archive);
   }
 

@@ -1,5 +1,9 @@
 package org.netarchive.ee.agent.harvest;
 
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +24,7 @@ import org.netarchive.ee.agent.heritrix.CrawlResult;
 import org.netarchive.ee.agent.heritrix.CrawlStatus;
 import org.netarchive.ee.agent.heritrix.CrawlSupervisor;
 import org.netarchive.ee.agent.heritrix.HeritrixProcess;
+import org.netarchive.ee.agent.index.IndexClient;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
 import org.netarchive.ee.agent.job.JobPreparationException;
@@ -30,10 +35,13 @@ import org.netarchive.ee.agent.report.DomainStatisticsCollector.CrawlStatistics;
 import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.JobUpload;
 import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.message.IndexRequest;
 import org.netarchive.ee.common.message.JobFinished;
 import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.MessageCodec;
+import org.netarchive.ee.common.template.CrawlTemplate;
+import org.netarchive.ee.common.template.CrawlTemplateException;
 
 /**
  * Runs jobs and finishes them: after the crawl (whatever its end) the statistics are collected, the
@@ -56,6 +64,7 @@ public final class JobRunner {
   private final String agent;
   private final Clock clock;
   private final Duration processTimeout;
+  private final DedupIndexSource dedupIndexes;
 
   public JobRunner(
       JobPreparation preparation,
@@ -66,6 +75,42 @@ public final class JobRunner {
       String agent,
       Clock clock,
       Duration processTimeout) {
+    this(
+        preparation,
+        supervisor,
+        metadata,
+        upload,
+        status,
+        agent,
+        clock,
+        processTimeout,
+        DedupIndexSource.NONE);
+  }
+
+  /**
+   * A runner whose jobs deduplicate against an index server.
+   *
+   * @param preparation makes job directories and crawler-beans.cxml files
+   * @param supervisor runs Heritrix
+   * @param metadata writes the metadata WARC
+   * @param upload stores the files
+   * @param status the agent's state, for JMX
+   * @param agent the agent's instance name
+   * @param clock the time
+   * @param processTimeout how long Heritrix may take to exit
+   * @param dedupIndexes where the deduplication indexes of jobs come from
+   */
+  public JobRunner(
+      JobPreparation preparation,
+      CrawlSupervisor supervisor,
+      MetadataWarc metadata,
+      JobUpload upload,
+      AgentStatus status,
+      String agent,
+      Clock clock,
+      Duration processTimeout,
+      DedupIndexSource dedupIndexes) {
+    this.dedupIndexes = dedupIndexes;
     this.preparation = preparation;
     this.supervisor = supervisor;
     this.metadata = metadata;
@@ -119,6 +164,7 @@ public final class JobRunner {
     status.set(AgentState.CRAWLING, request.jobId());
     CrawlResult crawl;
     try {
+      fetchDedupIndex(directory, request);
       preparation.writeCrawlerBeans(directory, request);
       crawl =
           supervisor.crawl(
@@ -225,6 +271,85 @@ public final class JobRunner {
     return Files.exists(directory.path().resolve(REPORTED));
   }
 
+  /**
+   * Fetches the job's deduplication index, if the job names earlier jobs and its template can
+   * deduplicate, and notes what happened ({@link JobDirectory#deduplicationNote()}). A job whose
+   * index cannot be had crawls without deduplication; its report says so, but it does not fail for
+   * it. A job that has its index already (a restarted agent) keeps it.
+   */
+  private void fetchDedupIndex(JobDirectory directory, CrawlRequest request) {
+    List<Long> jobs = request.deduplicationJobIds();
+    if (jobs.isEmpty()
+        || directory.hasDedupIndex()
+        || Files.exists(directory.deduplicationNote())
+        || !usesDedupIndex(request)) {
+      return;
+    }
+    List<Long> asked =
+        jobs.size() <= IndexRequest.MAX_JOBS
+            ? jobs
+            : jobs.subList(jobs.size() - IndexRequest.MAX_JOBS, jobs.size());
+    IndexClient.Result result = dedupIndexes.fetch(asked, directory.dedupIndexInProgress());
+    if (result.fetched()) {
+      directory.completeDedupIndex();
+    }
+    JsonObjectBuilder note =
+        Json.createObjectBuilder()
+            .add("deduplicationJobs", Json.createArrayBuilder(jobs))
+            .add("askedJobs", Json.createArrayBuilder(asked))
+            .add("indexFetched", result.fetched())
+            .add("complete", result.fetched() && result.complete() && asked.size() == jobs.size())
+            .add("foundJobs", Json.createArrayBuilder(result.foundJobIds()))
+            .add("missingJobs", Json.createArrayBuilder(result.missingJobIds()));
+    if (result.name() != null) {
+      note.add("index", result.name());
+    }
+    if (!result.fetched()) {
+      note.add("failure", result.failure());
+    }
+    JobDirectory.writeAtomically(directory.deduplicationNote(), note.build().toString() + "\n");
+    LOG.info(
+        () ->
+            "Job "
+                + request.jobId()
+                + (result.fetched()
+                    ? " deduplicates against index "
+                        + result.name()
+                        + " of jobs "
+                        + result.foundJobIds()
+                        + (result.missingJobIds().isEmpty()
+                            ? ""
+                            : "; the archive lacks the metadata of jobs " + result.missingJobIds())
+                    : " crawls without deduplication: " + result.failure()));
+  }
+
+  private static boolean usesDedupIndex(CrawlRequest request) {
+    try {
+      return CrawlTemplate.parse(request.crawlerBeans()).usesDedupIndex();
+    } catch (CrawlTemplateException e) {
+      return false; // writing the crawler-beans.cxml reports it
+    }
+  }
+
+  /**
+   * Why the job crawled without deduplication although it named earlier jobs, from its note; or
+   * null.
+   */
+  private static String dedupProblem(JobDirectory directory) {
+    Path note = directory.deduplicationNote();
+    if (!Files.isRegularFile(note)) {
+      return null;
+    }
+    try (JsonReader reader = Json.createReader(Files.newBufferedReader(note))) {
+      JsonObject json = reader.readObject();
+      return json.getBoolean("indexFetched", false)
+          ? null
+          : "Crawled without deduplication: " + json.getString("failure", "no index");
+    } catch (IOException | RuntimeException e) {
+      return "The deduplication note " + note + " is unreadable: " + e.getMessage();
+    }
+  }
+
   private JobFinished finish(
       JobDirectory directory, CrawlRequest request, CrawlEnd end, String detail) {
     long jobId = request.jobId();
@@ -253,13 +378,23 @@ public final class JobRunner {
     JobUpload.Result stored = upload.storeAll(directory);
     String harvestError = null;
     String harvestDetails = null;
-    if (!harvestProblems.isEmpty()) {
+    boolean harvestFailed = !harvestProblems.isEmpty();
+    String dedupProblem = dedupProblem(directory);
+    if (harvestFailed) {
       harvestError =
           switch (end) {
             case STOPPED -> "The crawl of job " + jobId + " was interrupted";
             case FAILED -> "The crawl of job " + jobId + " failed";
             default -> "The results of job " + jobId + " are incomplete";
           };
+    } else if (dedupProblem != null) {
+      // Said in the report, but no reason to fail a crawl that stored everything.
+      harvestError = "Job " + jobId + " crawled without deduplication";
+    }
+    if (dedupProblem != null) {
+      harvestProblems.add(dedupProblem);
+    }
+    if (!harvestProblems.isEmpty()) {
       harvestDetails = String.join("\n", harvestProblems);
     }
     String uploadError = null;
@@ -274,7 +409,7 @@ public final class JobRunner {
             jobId,
             agent,
             clock.instant(),
-            harvestError == null && uploadError == null ? JobOutcome.DONE : JobOutcome.FAILED,
+            !harvestFailed && uploadError == null ? JobOutcome.DONE : JobOutcome.FAILED,
             harvestError,
             harvestDetails,
             uploadError,

@@ -79,7 +79,13 @@ public final class IndexClient {
       return failure == null;
     }
 
-    static Result failed(String why) {
+    /**
+     * Nothing fetched.
+     *
+     * @param why the reason, for the job's harvest errors and metadata
+     * @return the result
+     */
+    public static Result failed(String why) {
       return new Result(false, null, null, List.of(), List.of(), why);
     }
   }

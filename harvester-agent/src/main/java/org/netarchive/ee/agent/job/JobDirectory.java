@@ -24,7 +24,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.netarchive.ee.common.index.IndexBundle;
-import org.netarchive.ee.common.template.JobValues;
 
 /**
  * The directory of one job under the agent's {@code jobs} directory, named {@code
@@ -217,6 +216,46 @@ public final class JobDirectory {
    */
   public boolean hasDedupIndex() {
     return Files.isDirectory(dedupIndex());
+  }
+
+  /**
+   * Where a deduplication index is unpacked while it is fetched, before {@link
+   * #completeDedupIndex()} makes it the job's index; removed first if a crash left one.
+   *
+   * @return the directory, which does not exist
+   * @throws UncheckedIOException if a left-over one cannot be removed
+   */
+  public Path dedupIndexInProgress() {
+    Path temporary = path.resolve("dedup-index.tmp");
+    try {
+      deleteTree(temporary);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot remove " + temporary, e);
+    }
+    return temporary;
+  }
+
+  /**
+   * Makes the index unpacked in {@link #dedupIndexInProgress()} the job's index, in one rename.
+   *
+   * @throws UncheckedIOException if it cannot be renamed
+   */
+  public void completeDedupIndex() {
+    try {
+      Files.move(path.resolve("dedup-index.tmp"), dedupIndex(), StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot install the deduplication index of job " + jobId, e);
+    }
+  }
+
+  /**
+   * What the agent did about the job's deduplication (JSON: the earlier jobs, the index fetched,
+   * the jobs it covers and lacks, or why there is none), archived in the metadata WARC.
+   *
+   * @return the file, which exists once the agent has tried to fetch an index
+   */
+  public Path deduplicationNote() {
+    return path.resolve("deduplication.json");
   }
 
   /**

@@ -102,8 +102,7 @@ public final class JobPreparation {
     try {
       CrawlTemplate template = CrawlTemplate.parse(request.crawlerBeans());
       String warcs = directory.warcs().toAbsolutePath().toString();
-      Map<Placeholder, String> values =
-          new EnumMap<>(JobValues.forJob(template, request, warcs));
+      Map<Placeholder, String> values = new EnumMap<>(JobValues.forJob(template, request, warcs));
       Map<Placeholder, String> valuesWithoutPasswords =
           new EnumMap<>(JobValues.forJob(template, request.withoutPasswords(), warcs));
       if (directory.hasDedupIndex()) {

@@ -40,7 +40,9 @@ import org.netpreserve.jwarc.cdx.CdxWriter;
  *       (with the domains' passwords left out) and the job as received ({@code
  *       crawl/setup/job?...}), the aliases and the deduplication jobs ({@code
  *       crawl/setup/aliases?...}, {@code
- *       crawl/setup/duplicatereductionjobs?majorversion=1&minorversion=0&harvestid=H&harvestnum=N&jobid=J});
+ *       crawl/setup/duplicatereductionjobs?majorversion=1&minorversion=0&harvestid=H&harvestnum=N&jobid=J},
+ *       and what became of them: the index fetched, the jobs it covers and lacks, or why the job
+ *       crawled without one, {@code crawl/setup/deduplication?...}, JSON);
  *   <li>Heritrix's logs and heritrix.out ({@code
  *       crawl/logs/<name>?heritrixVersion=V&harvestid=H&jobid=J}) and reports ({@code
  *       crawl/reports/<name>?...});
@@ -130,6 +132,10 @@ public final class MetadataWarc {
                 .map(String::valueOf)
                 .collect(Collectors.joining(",")),
             now);
+      }
+      if (Files.isRegularFile(directory.deduplicationNote())) {
+        writeFile(
+            writer, "setup/deduplication" + versioned, JSON, directory.deduplicationNote(), now);
       }
       Optional<Path> launch = directory.latestLaunch();
       if (launch.isPresent()) {

@@ -1,0 +1,217 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.HarvestedJobs.absent;
+import static org.netarchive.ee.it.HarvestedJobs.archived;
+import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
+import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
+import static org.netarchive.ee.it.HarvestedJobs.domains;
+import static org.netarchive.ee.it.HarvestedJobs.finished;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.agent.demo.FastTemplate;
+import org.netarchive.ee.agent.demo.SyntheticSite;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResource;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcRevisit;
+
+/**
+ * Deduplication through the whole system: the real agent crawls the synthetic site for one harvest;
+ * the site's pages change while its images and PDFs do not; a second harvest of the domain then
+ * gets the DEDUP index of the first job from the index server (built from the first job's metadata
+ * WARC in the archive, sent over the broker) and stores every unchanged image and PDF as a revisit
+ * record pointing at the first job's archived response, and every page again.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class DeduplicationIT {
+
+  private static final Duration CRAWL = Duration.ofSeconds(240);
+  private static final Api ADMIN = Api.admin();
+  private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
+
+  private static SyntheticSite site;
+  private static Path work;
+  private static String domain;
+  private static String template;
+  private static String channel;
+
+  @BeforeAll
+  static void site() throws Exception {
+    work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
+    domain = ScheduledHarvests.unique("dedupit-") + ".dk";
+    site = new SyntheticSite(29, List.of(new SyntheticSite.Host(domain, 12, 2, 900, 3)));
+    template = ScheduledHarvests.unique("dedupit_fast_");
+    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
+    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
+    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    channel = HARVESTS.newChannel();
+  }
+
+  @AfterAll
+  static void stopSite() {
+    if (site != null) {
+      site.close();
+    }
+  }
+
+  @Test
+  void givenAHarvestedSite_whenOnlyItsPagesChanged_thenTheNextHarvestStoresRevisitsOfTheRest()
+      throws Exception {
+    String instance = ScheduledHarvests.unique("dedupit-agent-");
+    Map<String, String> settings = new TreeMap<>();
+    settings.put("agent.channel", channel);
+    settings.put("agent.instance", instance);
+    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    settings.put("timeout.dedupIndexSeconds", "120");
+    try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
+      long first = harvestOnce("Dedup first ", agent);
+      List<String> firstFiles = archivedFilesOfJob(first);
+      Map<String, String> nonTextDigests = new TreeMap<>();
+      List<String> pages = new ArrayList<>();
+      for (String name : crawlWarcs(firstFiles)) {
+        try (WarcReader reader = new WarcReader(archived("ONE", name))) {
+          for (WarcRecord record : reader) {
+            if (record instanceof WarcResponse response
+                && response.target().startsWith("http")
+                && response.http().status() == 200) {
+              String type = response.http().contentType().base().toString();
+              if (type.startsWith("image/") || type.equals("application/pdf")) {
+                nonTextDigests.put(
+                    response.target(), response.payloadDigest().orElseThrow().prefixedBase32());
+              } else if (type.equals("text/html")) {
+                pages.add(response.target());
+              }
+            }
+          }
+        }
+      }
+      assertThat(nonTextDigests).as("the first harvest got images and PDFs").hasSizeGreaterThan(20);
+
+      site.setEdition(1);
+      long second = harvestOnce("Dedup second ", agent);
+
+      JsonObject done = HARVESTS.job(second);
+      assertThat(absent(done.getJsonObject("job"), "harvestError"))
+          .as("deduplicated, not crawled without: %s\n%s", done, agent.tail())
+          .isTrue();
+      List<String> secondFiles = archivedFilesOfJob(second);
+      Map<String, WarcRevisit> revisits = new TreeMap<>();
+      List<String> responses = new ArrayList<>();
+      for (String name : crawlWarcs(secondFiles)) {
+        try (WarcReader reader = new WarcReader(archived("ONE", name))) {
+          for (WarcRecord record : reader) {
+            if (record instanceof WarcRevisit revisit) {
+              revisits.put(revisit.target(), revisit);
+            } else if (record instanceof WarcResponse response) {
+              response.body().consume(); // jwarc reads every record to its end
+              responses.add(response.target());
+            }
+          }
+        }
+      }
+      assertThat(revisits.keySet())
+          .as("a revisit record for every unchanged image and PDF")
+          .containsExactlyInAnyOrderElementsOf(nonTextDigests.keySet());
+      assertThat(responses).as("the changed pages stored again").containsAll(pages);
+
+      for (WarcRevisit revisit : revisits.values()) {
+        String file = revisit.headers().first("Netarchive-Refers-To-Filename").orElseThrow();
+        long offset =
+            Long.parseLong(revisit.headers().first("Netarchive-Refers-To-Offset").orElseThrow());
+        assertThat(firstFiles).as("the original lies in the first job's files").contains(file);
+        assertThat(revisit.profile().toString()).contains("identical-payload-digest");
+        assertThat(revisit.refersToTargetURI()).contains(java.net.URI.create(revisit.target()));
+        try (FileChannel copy = FileChannel.open(archived("TWO", file), StandardOpenOption.READ);
+            WarcReader reader = new WarcReader(copy.position(offset))) {
+          WarcRecord original = reader.next().orElseThrow();
+          assertThat(original).isInstanceOf(WarcResponse.class);
+          WarcResponse response = (WarcResponse) original;
+          assertThat(response.target()).isEqualTo(revisit.target());
+          assertThat(response.payloadDigest().orElseThrow().prefixedBase32())
+              .isEqualTo(revisit.payloadDigest().orElseThrow().prefixedBase32())
+              .isEqualTo(nonTextDigests.get(revisit.target()));
+        }
+      }
+
+      JsonObject deduplication = done.getJsonObject("deduplication");
+      assertThat(deduplication.getJsonNumber("objects").longValue())
+          .isEqualTo(nonTextDigests.size());
+      assertThat(deduplication.getJsonNumber("bytes").longValue()).isPositive();
+      assertThat(domains(done).get(domain).getJsonNumber("duplicateObjects").longValue())
+          .isEqualTo(nonTextDigests.size());
+
+      JsonObject note = deduplicationNote(second, secondFiles);
+      assertThat(note.getBoolean("indexFetched")).isTrue();
+      assertThat(note.getBoolean("complete")).as(note.toString()).isTrue();
+      assertThat(note.getJsonArray("foundJobs").getJsonNumber(0).longValue()).isEqualTo(first);
+    }
+  }
+
+  /** Makes a once-harvest of the domain due, lets the agent crawl it, and returns its job. */
+  private static long harvestOnce(String prefix, AgentProcess agent) throws Exception {
+    String harvest = ScheduledHarvests.unique(prefix);
+    HARVESTS.createHarvest(harvest, channel, "Once");
+    HttpResponse<String> added =
+        ADMIN.postText(
+            "/api/harvests/"
+                + Api.segment(harvest)
+                + "/seeds?template="
+                + template
+                + "&maxRequestRate=6000",
+            site.seed(domain) + "\n");
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+    HARVESTS.activate(harvest);
+    long jobId =
+        HARVESTS.awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
+    JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
+    assertThat(done.getJsonObject("job").getString("status"))
+        .as("job %s: %s\n%s", jobId, done, agent.tail())
+        .isEqualTo("DONE");
+    return jobId;
+  }
+
+  private static List<String> crawlWarcs(List<String> files) {
+    return files.stream().filter(n -> !n.contains("metadata")).toList();
+  }
+
+  /** The agent's note on the job's deduplication, from its metadata WARC. */
+  private static JsonObject deduplicationNote(long jobId, List<String> files) throws IOException {
+    String metadata = jobId + "-metadata-1.warc";
+    assertThat(files).contains(metadata);
+    try (WarcReader reader = new WarcReader(archived("ONE", metadata))) {
+      for (WarcRecord record : reader) {
+        if (record instanceof WarcResource resource
+            && resource.target().contains("crawl/setup/deduplication?")) {
+          return Json.createReader(
+                  new java.io.StringReader(
+                      new String(resource.body().stream().readAllBytes(), StandardCharsets.UTF_8)))
+              .readObject();
+        }
+      }
+    }
+    throw new AssertionError("No deduplication note in " + metadata);
+  }
+}
