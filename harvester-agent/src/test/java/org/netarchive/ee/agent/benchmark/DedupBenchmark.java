@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.archive.util.Base32;
+import org.apache.commons.codec.binary.Base32;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
@@ -41,6 +41,8 @@ import org.netarchive.ee.common.message.CrawlRequest;
  * 1,000,000).
  */
 public final class DedupBenchmark {
+
+  private static final Base32 BASE32 = new Base32();
 
   private DedupBenchmark() {}
 
@@ -139,7 +141,7 @@ public final class DedupBenchmark {
         writer.add(
             new DedupEntry(
                 "http://www.other" + (n % 50_000) + ".dk/path/" + n + "/item.jpg",
-                "sha1:" + Base32.encode(digest),
+                "sha1:" + BASE32.encodeAsString(digest),
                 "image/jpeg",
                 null,
                 "1-1-20250101000000000-" + String.format("%05d", n / 2000) + "-bench.warc.gz",

@@ -26,6 +26,62 @@ class DemoSiteTest {
   }
 
   @Test
+  void givenAnEdition_whenParsed_thenTheSiteServesIt() {
+    assertThat(DemoSite.Options.parse("--edition", "2"))
+        .isEqualTo(new DemoSite.Options(0, 0, null, false, 2));
+    assertThatThrownBy(() -> DemoSite.Options.parse("--edition", "-1"))
+        .hasMessage("--edition must be a whole number, 0 or more, not '-1'");
+  }
+
+  @Test
+  void givenTheNextEdition_whenServed_thenPagesChangeAndImagesAndPdfsKeepTheirBytes()
+      throws Exception {
+    try (SyntheticSite site = new SyntheticSite(5, DemoSite.HOSTS)) {
+      String host = "netarchive-demo-news.dk";
+      byte[] page = get(site, host, "/page/5.html");
+      byte[] image = get(site, host, "/img/5-0.png");
+      byte[] pdf = get(site, host, "/doc/5.pdf");
+
+      site.setEdition(1);
+
+      assertThat(new String(page, StandardCharsets.UTF_8))
+          .contains("<a href=\"/doc/5.pdf\">")
+          .doesNotContain("Edition");
+      assertThat(new String(get(site, host, "/page/5.html"), StandardCharsets.UTF_8))
+          .contains("<p>Edition 1</p>");
+      assertThat(get(site, host, "/img/5-0.png")).isEqualTo(image);
+      assertThat(get(site, host, "/doc/5.pdf")).isEqualTo(pdf);
+      String text = new String(pdf, StandardCharsets.ISO_8859_1);
+      assertThat(text).startsWith("%PDF-1.4").endsWith("%%EOF\n").contains("/Type /Catalog");
+      int xref = Integer.parseInt(text.replaceAll("(?s).*startxref\n(\\d+)\n%%EOF\n", "$1"));
+      assertThat(text.substring(xref)).startsWith("xref\n0 7\n");
+      assertThat(site.hosts().getFirst().fetchableObjects()).isEqualTo(2 + 20 + 20 + 4);
+    }
+  }
+
+  /** The body of a page asked for on 127.0.0.1 by its host's name. */
+  private static byte[] get(SyntheticSite site, String host, String path) throws Exception {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), site.port())) {
+      socket
+          .getOutputStream()
+          .write(
+              ("GET "
+                      + path
+                      + " HTTP/1.1\r\nHost: "
+                      + host
+                      + ":"
+                      + site.port()
+                      + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
+      byte[] response = socket.getInputStream().readAllBytes();
+      String head = new String(response, StandardCharsets.ISO_8859_1);
+      assertThat(head).startsWith("HTTP/1.1 200");
+      int body = head.indexOf("\r\n\r\n") + 4;
+      return java.util.Arrays.copyOfRange(response, body, response.length);
+    }
+  }
+
+  @Test
   void givenBadArguments_whenParsed_thenTheErrorNamesTheOptionAndTheValue() {
     assertThatThrownBy(() -> DemoSite.Options.parse("--port", "http"))
         .hasMessage("--port must be a port number (1-65535), not 'http'");

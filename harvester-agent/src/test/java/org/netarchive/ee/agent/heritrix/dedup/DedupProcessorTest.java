@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.apache.commons.codec.binary.Base32;
 import org.archive.modules.CrawlURI;
 import org.archive.net.UURIFactory;
-import org.archive.util.Base32;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +22,7 @@ import org.netarchive.ee.common.template.JobValues;
 /** The processor's decisions on Heritrix's own CrawlURIs, against a real index. */
 class DedupProcessorTest {
 
+  private static final Base32 BASE32 = new Base32();
   private static final byte[] IMAGE_DIGEST = new byte[20];
   private static final byte[] OTHER_DIGEST = new byte[20];
   private static final Instant FIRST = Instant.parse("2026-01-02T03:04:05.678Z");
@@ -51,7 +52,7 @@ class DedupProcessorTest {
   }
 
   private static DedupEntry entry(String url, byte[] digest, String file, long offset, Instant at) {
-    return new DedupEntry(url, "sha1:" + Base32.encode(digest), "", null, file, offset, at);
+    return new DedupEntry(url, "sha1:" + BASE32.encodeAsString(digest), "", null, file, offset, at);
   }
 
   private DedupProcessor started(DedupProcessor processor) {
@@ -89,7 +90,7 @@ class DedupProcessorTest {
     assertThat(curi.getRevisitProfile().getWarcHeaders())
         .containsEntry("WARC-Refers-To-Target-URI", "http://a.test/img/1.png")
         .containsEntry("WARC-Refers-To-Date", "2026-01-02T03:04:05.678Z")
-        .containsEntry("WARC-Payload-Digest", "sha1:" + Base32.encode(IMAGE_DIGEST))
+        .containsEntry("WARC-Payload-Digest", "sha1:" + BASE32.encodeAsString(IMAGE_DIGEST))
         .containsEntry(DedupRevisit.HEADER_REFERS_TO_FILENAME, "1-1-a.warc.gz")
         .containsEntry(DedupRevisit.HEADER_REFERS_TO_OFFSET, "1234");
     assertThat(curi.getAnnotations())
