@@ -68,6 +68,7 @@ public record CrawlLogLine(int status, long size, String uri, List<String> annot
       }
     }
     out.add(field.substring(start));
+    out.removeIf(String::isEmpty);
     return out;
   }
 

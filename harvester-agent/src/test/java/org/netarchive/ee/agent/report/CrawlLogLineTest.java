@@ -45,6 +45,24 @@ class CrawlLogLineTest {
   }
 
   @Test
+  void givenADuplicate_whenParsed_thenItsQuotedOriginIsOneAnnotation() {
+    CrawlLogLine line =
+        CrawlLogLine.parse(
+                "2026-11-25T22:15:14.032Z   200       1734 http://dedup.test:41211/img/3-1.png E"
+                    + " http://dedup.test:41211/page/3.html image/png #012"
+                    + " 20261125221514020+3 sha1:W3PJ6EXQ2WMLP4KNPJUXMZ4LYCCA2XXP - 3t,"
+                    + "duplicate:\"301-7-20261125221500123-00000-1~h~1.warc.gz,48211,"
+                    + "20261125221501512\",dol:1")
+            .orElseThrow();
+
+    assertThat(line.annotations())
+        .containsExactly(
+            "3t",
+            "duplicate:\"301-7-20261125221500123-00000-1~h~1.warc.gz,48211,20261125221501512\"",
+            "dol:1");
+  }
+
+  @Test
   void givenTruncatedOrForeignText_whenParsed_thenItIsSkipped() {
     assertThat(CrawlLogLine.parse("2026-11-21T09:11:18.0")).isEmpty();
     assertThat(CrawlLogLine.parse("")).isEmpty();
