@@ -3,7 +3,10 @@ package org.netarchive.ee.agent.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -17,6 +20,10 @@ import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
+import org.netarchive.ee.common.index.DedupEntry;
+import org.netarchive.ee.common.index.DedupIndex;
+import org.netarchive.ee.common.index.DedupIndexWriter;
+import org.netarchive.ee.common.index.IndexBundle;
 import org.netarchive.ee.common.message.CrawlCredential;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
@@ -99,6 +106,56 @@ class JobPreparationTest {
         .doesNotContain("pw-42")
         .contains(JobValues.PASSWORD_LEFT_OUT);
     assertThat(dir.crawlerBeansWithoutPasswords()).doesNotExist();
+  }
+
+  @Test
+  void givenAJobWithAnIndexBundle_whenTheBeansAreWritten_thenTheyHaveTheProcessorReadingIt()
+      throws Exception {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
+    JobDirectory without = preparation.accept(request, TAKEN);
+    JobDirectory with = preparation.accept(request, TAKEN.plusSeconds(1));
+    Path index = work.resolve("index");
+    try (DedupIndexWriter writer = DedupIndexWriter.create(index)) {
+      writer.add(
+          new DedupEntry(
+              "http://www.kb.dk/logo.png", "sha1:ABC", "image/png", null, "1-1.warc.gz", 0, TAKEN));
+    }
+    ByteArrayOutputStream bundle = new ByteArrayOutputStream();
+    IndexBundle.write(index, bundle);
+
+    with.installDedupIndex(new ByteArrayInputStream(bundle.toByteArray()), 10_000_000);
+    preparation.writeCrawlerBeans(with, request);
+    preparation.writeCrawlerBeans(without, request);
+
+    assertThat(with.hasDedupIndex()).isTrue();
+    assertThat(with.path().resolve("dedup-index.tmp")).doesNotExist();
+    try (DedupIndex installed = DedupIndex.open(with.dedupIndex())) {
+      assertThat(installed.find("http://www.kb.dk/logo.png", "sha1:abc")).isPresent();
+    }
+    assertThat(Files.readString(with.crawlerBeans()))
+        .contains(
+            "<bean id=\"netarchiveDedup\""
+                + " class=\"org.netarchive.ee.agent.heritrix.dedup.DedupProcessor\">\n"
+                + "  <property name=\"indexLocation\" value=\""
+                + with.dedupIndex().toAbsolutePath()
+                + "\"/>");
+    assertThat(without.hasDedupIndex()).isFalse();
+    assertThat(Files.readString(without.crawlerBeans())).doesNotContain("DedupProcessor");
+  }
+
+  @Test
+  void givenABundleThatIsNotOne_whenInstalled_thenNothingIsLeftAndTheJobHasNoIndex() {
+    JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
+    JobDirectory dir = preparation.accept(request, TAKEN);
+
+    assertThatThrownBy(
+            () ->
+                dir.installDedupIndex(
+                    new ByteArrayInputStream("not a zip".getBytes(StandardCharsets.UTF_8)), 1000))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("not a ZIP stream");
+    assertThat(dir.hasDedupIndex()).isFalse();
+    assertThat(dir.path().resolve("dedup-index.tmp")).doesNotExist();
   }
 
   @Test
