@@ -17,9 +17,10 @@ import org.netarchive.ee.common.index.IndexKind;
 
 /**
  * Builds an index of a kind from the cached data of some jobs into an empty directory: a Lucene
- * deduplication index ({@link DedupRule}), a Lucene full index of every capture, or one sorted CDX
- * file ({@value #CDX_FILE}, CDX11 with its legend line). Streams the jobs' files line by line, so
- * memory does not grow with their size (Lucene's own buffer is bounded).
+ * deduplication index ({@link DedupRule}; a CDX line without a digest takes its crawl.log line's),
+ * a Lucene full index of every capture, or one sorted CDX file ({@value #CDX_FILE}, CDX11 with its
+ * legend line). Streams the jobs' files line by line, so memory does not grow with their size
+ * (Lucene's own buffer is bounded).
  */
 public final class IndexBuilder {
 
@@ -47,7 +48,11 @@ public final class IndexBuilder {
       return switch (kind) {
         case DEDUP -> {
           try (DedupIndexWriter writer = DedupIndexWriter.create(target)) {
-            eachCapture(jobs, jobDone, c -> DedupRule.entryOf(c).ifPresent(writer::add));
+            long done = 0;
+            for (JobData job : jobs) {
+              dedup(job, writer, target.resolveSibling(target.getFileName() + "-join"));
+              jobDone.accept(++done);
+            }
             yield writer.count();
           }
         }
@@ -79,6 +84,75 @@ public final class IndexBuilder {
         }
       }
       jobDone.accept(++done);
+    }
+  }
+
+  /**
+   * Adds a job's DEDUP entries. A CDX line without a payload digest takes the digest of its
+   * crawl.log line (same URL, fetch time to the second): those lines are sorted by that key and
+   * merged with the job's crawl.log, which is kept in that order, so memory stays bounded.
+   */
+  private static void dedup(JobData job, DedupIndexWriter writer, Path work) throws IOException {
+    try (SortedLines withoutDigest = new SortedLines(work, SortedLines.DEFAULT_BUDGET_BYTES / 2)) {
+      try (BufferedReader lines = Files.newBufferedReader(job.cdx(), StandardCharsets.UTF_8)) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          Capture capture = Capture.parseCdx11(line);
+          if (capture == null) {
+            continue;
+          }
+          if (capture.hasDigest()) {
+            DedupRule.entryOf(capture).ifPresent(writer::add);
+          } else {
+            withoutDigest.add(capture.url() + " " + capture.timestamp() + "\t" + line);
+          }
+        }
+      }
+      if (withoutDigest.count() == 0 || !Files.exists(job.crawlLog())) {
+        return;
+      }
+      Path sorted = Files.createDirectories(work).resolve("without-digest-" + job.jobId());
+      withoutDigest.writeTo(sorted);
+      joinWithCrawlLog(sorted, job.crawlLog(), writer);
+      Files.delete(sorted);
+    }
+  }
+
+  private static void joinWithCrawlLog(Path cdx, Path crawlLog, DedupIndexWriter writer)
+      throws IOException {
+    try (BufferedReader captures = Files.newBufferedReader(cdx, StandardCharsets.UTF_8);
+        BufferedReader log = Files.newBufferedReader(crawlLog, StandardCharsets.UTF_8)) {
+      String logLine = log.readLine();
+      String line;
+      while ((line = captures.readLine()) != null) {
+        int tab = line.indexOf('\t');
+        String key = line.substring(0, tab);
+        while (logLine != null && logLine.substring(0, logLine.indexOf('\t')).compareTo(key) < 0) {
+          logLine = log.readLine();
+        }
+        if (logLine == null) {
+          return;
+        }
+        if (logLine.substring(0, logLine.indexOf('\t')).equals(key)) {
+          String digest = CrawlLogLines.digestOf(logLine.substring(logLine.indexOf('\t') + 1));
+          Capture c = Capture.parseCdx11(line.substring(tab + 1));
+          if (digest != null) {
+            DedupRule.entryOf(
+                    new Capture(
+                        c.urlKey(),
+                        c.timestamp(),
+                        c.url(),
+                        c.mimeType(),
+                        c.status(),
+                        digest,
+                        c.redirect(),
+                        c.length(),
+                        c.offset(),
+                        c.file()))
+                .ifPresent(writer::add);
+          }
+        }
+      }
     }
   }
 

@@ -44,7 +44,7 @@ public final class JobDataCache {
    * A job's cached data.
    *
    * @param jobId the job
-   * @param crawlLog its crawl.log lines, sorted
+   * @param crawlLog its crawl.log lines behind their keys, sorted by URL and fetch time
    * @param cdx its CDX11 lines, sorted
    */
   public record JobData(long jobId, Path crawlLog, Path cdx) {}
@@ -133,8 +133,9 @@ public final class JobDataCache {
             String line;
             while ((line = lines.readLine()) != null) {
               if (isLog) {
-                if (!line.isBlank()) {
-                  crawlLog.add(line);
+                String key = CrawlLogLines.keyOf(line);
+                if (key != null) {
+                  crawlLog.add(key + "\t" + line);
                 }
               } else if (isCaptureLine(line)) {
                 cdx.add(line);

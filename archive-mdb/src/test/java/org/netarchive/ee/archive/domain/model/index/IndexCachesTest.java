@@ -61,6 +61,9 @@ class IndexCachesTest {
         + "\n"
         + "kb.dk 20250131120000 dns:kb.dk text/dns - DDDD - - 100 100 "
         + file
+        + "\n"
+        + "dk,kb)/nodigest.gif 20250131120004 https://kb.dk/nodigest.gif image/gif 200 - - - 90 3000 "
+        + file
         + "\n";
   }
 
@@ -80,7 +83,9 @@ class IndexCachesTest {
               + PNG_DIGEST
               + " - -\n"
               + "2025-01-31T12:00:00.000Z 200 300 https://kb.dk/ - - text/html #1"
-              + " 20250131120000+5 sha1:AAAA - -\n";
+              + " 20250131120000+5 sha1:AAAA - -\n"
+              + "2025-01-31T12:00:04.000Z 200 90 https://kb.dk/nodigest.gif E https://kb.dk/"
+              + " image/gif #2 20250131120004123+3 sha1:EEEE - -\n";
       writer.write(
           resource(
               "metadata://netarkivet.dk/crawl/logs/crawl.log?heritrixVersion=3.13.0"
@@ -154,8 +159,13 @@ class IndexCachesTest {
 
     assertThat(reads.get()).isEqualTo(3); // job 4 once, job 5 each time
     List<String> cdx = Files.readAllLines(data.cdx());
-    assertThat(cdx).hasSize(5).isSorted().noneMatch(l -> l.startsWith(" CDX"));
-    assertThat(Files.readAllLines(data.crawlLog())).hasSize(2).isSorted();
+    assertThat(cdx).hasSize(6).isSorted().noneMatch(l -> l.startsWith(" CDX"));
+    assertThat(Files.readAllLines(data.crawlLog()))
+        .hasSize(3)
+        .isSorted()
+        .first()
+        .asString()
+        .startsWith("https://kb.dk/ 20250131120000\t2025-01-31T12:00:00.000Z 200 300");
   }
 
   private JobDataCache.MetadataSource source(AtomicInteger reads) {
@@ -220,7 +230,7 @@ class IndexCachesTest {
     assertThat(builds.get()).isEqualTo(1);
     assertThat(first.builtNow() ^ second.builtNow()).isTrue();
     assertThat(first.index().name()).isEqualTo("1-2").isEqualTo(second.index().name());
-    assertThat(first.index().entries()).isEqualTo(2);
+    assertThat(first.index().entries()).isEqualTo(4);
     Path unpacked = tmp.resolve("unpacked");
     try (InputStream in = Files.newInputStream(first.index().bundle())) {
       IndexBundle.read(in, unpacked, 1L << 30);
@@ -230,6 +240,9 @@ class IndexCachesTest {
       assertThat(found.file()).isEqualTo("1-1-20250131120000-00000-host.warc.gz");
       assertThat(found.offset()).isEqualTo(1001);
       assertThat(index.find("https://kb.dk/", "sha1:AAAA")).isEmpty();
+      // The CDX gave no digest: the crawl.log line of the same URL and second gave it.
+      DedupEntry fromLog = index.find("https://kb.dk/nodigest.gif", "sha1:EEEE").orElseThrow();
+      assertThat(fromLog.offset()).isEqualTo(3000);
     }
   }
 
