@@ -149,6 +149,32 @@ class ArchiveBrowserIT {
     }
   }
 
+  @Test
+  void givenTheIndexesPage_whenAJobSetIsAskedFor_thenBadIdsAreNamedAndTheBuildIsFollowed()
+      throws Exception {
+    long unknownJob = 880_000_000L + System.nanoTime() % 1_000_000L;
+    try (Browser browser = new Browser()) {
+      WebDriver driver = browser.driver();
+      WebDriverWait wait = Browser.waitUpTo(driver, Duration.ofSeconds(60));
+      browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+      driver.get(UI + "indexes.xhtml");
+      browser.await(By.id("menu-indexes"));
+
+      browser.type("index:jobs", "12, 12x");
+      driver.findElement(By.id("index:request")).click();
+      assertThat(browser.await(By.id("index:jobsMessage")).getText())
+          .isEqualTo("Job ID '12x' is not a number");
+
+      browser.type("index:jobs", Long.toString(unknownJob));
+      driver.findElement(By.id("index:request")).click();
+      By row = By.xpath("//*[@id='recent:builds']//tr[contains(., '[" + unknownJob + "]')]");
+      wait.until(d -> d.findElement(row).getText().contains("Failed"));
+      assertThat(driver.findElement(row).getText())
+          .contains("DEDUP", "The archive holds no metadata of any of the jobs " + unknownJob);
+      browser.screenshot("archive-indexes");
+    }
+  }
+
   private static String rowOf(Browser browser, String name) {
     return browser
         .await(By.xpath("//*[@id='list:files']//tr[.//a[text()='" + name + "']]"))

@@ -127,7 +127,8 @@ class StatusBrowserIT {
               jobId,
               "it-status-agent",
               started.plusSeconds(60),
-              new DomainStatistics(complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE),
+              new DomainStatistics(
+                  complete, 12, 34_567, CrawlStopReason.DOWNLOAD_COMPLETE, 7L, 30_000L),
               new DomainStatistics(limited, 25, 99_999, CrawlStopReason.OBJECT_LIMIT)));
       harvests.awaitJob(jobId, ScheduledHarvests.inStatus("DONE"));
       driver.navigate().refresh();
@@ -137,6 +138,15 @@ class StatusBrowserIT {
               By.xpath("//*[@id='domainsForm:domains']//tr[.//a[text()='" + limited + "']]"));
       assertThat(limitedRow.getText()).contains("99,999", "configuration object limit");
       assertThat(driver.findElement(By.id("finishedAt")).getText()).endsWith("UTC");
+      // What deduplication saved: 7 of the 37 objects were revisits.
+      assertThat(driver.findElement(By.id("deduplicated")).getText())
+          .isEqualTo(
+              "7 of 37 objects unchanged since earlier harvests, archived as revisits"
+                  + " (30,000 bytes not stored again)");
+      WebElement completeRow =
+          driver.findElement(
+              By.xpath("//*[@id='domainsForm:domains']//tr[.//a[text()='" + complete + "']]"));
+      assertThat(completeRow.getText()).contains("34,567", "7");
       browser.screenshot("status-job-done");
       System.out.println("Done: " + limitedRow.getText());
 
