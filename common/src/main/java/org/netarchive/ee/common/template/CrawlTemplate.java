@@ -115,6 +115,33 @@ public final class CrawlTemplate {
   }
 
   /**
+   * Converts NetarchiveSuite's deduplicator in a template text to Netarchive EE's replacement, for
+   * a template ported from NetarchiveSuite to be uploaded as it is. A bean of class {@code
+   * is.hi.bok.deduplicator.DeDuplicator} becomes the abstract settings bean {@link
+   * JobValues#DEDUP_SETTINGS_ID} with its {@code mimeFilter} and {@code filterMode} (its {@code
+   * matchingMethod} URL or DIGEST becomes URL_AND_DIGEST), its {@code <ref bean=.../>} entries are
+   * removed from the chains, and {@code <!-- %{DEDUP_INDEX} -->} is put in the fetch chain after
+   * the HTTP fetcher if it is not there; the settings Netarchive EE has no use for (such as {@code
+   * indexLocation}) are dropped and reported with the reason. A disabled deduplicator is removed.
+   * Only those parts of the text change: comments, other beans and the layout stay as written.
+   *
+   * <p>The result is not checked: {@link #parse(String)} checks it, and keeps refusing a text that
+   * still declares NetarchiveSuite's deduplicator.
+   *
+   * @param cxml a crawler-beans.cxml; a leading byte order mark is dropped if the text is converted
+   * @return the converted text with what was mapped, dropped and edited; the text as given, with no
+   *     changes, if it has no NetarchiveSuite deduplicator
+   * @throws CrawlTemplateException if the text is not well-formed XML, or if the deduplicator has
+   *     settings that cannot be carried over (e.g. {@code changeContentSize} true, {@code jumpTo}),
+   *     naming each with its line and what to change
+   * @throws NullPointerException if the text is {@code null}
+   */
+  public static TemplateConversion convertNetarchiveSuiteDeduplicator(String cxml) {
+    Objects.requireNonNull(cxml, "cxml");
+    return NetarchiveSuiteDedupConversion.convert(cxml);
+  }
+
+  /**
    * A placeholder written with character references (e.g. {@code &#37;{SEEDS}}) is one to the
    * parser but cannot be found in the text to replace it.
    */

@@ -32,7 +32,7 @@ final class DedupSettingsRules {
       Set.of("matchingMethod", "mimeFilter", "filterMode", "enabled");
 
   /** NetarchiveSuite's properties that Netarchive EE leaves out, and why. */
-  private static final Map<String, String> DROPPED =
+  static final Map<String, String> DROPPED =
       new java.util.TreeMap<>(
           Map.of(
               "indexLocation", "the agent gives each job its own index",
