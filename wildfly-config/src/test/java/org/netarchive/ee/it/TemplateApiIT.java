@@ -101,6 +101,82 @@ class TemplateApiIT {
     assertProblem(admin.get(path + "/crawler-beans.cxml?version=3"), 404, null);
   }
 
+  /**
+   * A template in the shape of NetarchiveSuite's Heritrix 3 templates, with its DeDuplicator (a
+   * copy of common's test fixture of the same name).
+   */
+  private static String netarchiveSuiteTemplate() throws java.io.IOException {
+    try (var in =
+        TemplateApiIT.class.getResourceAsStream("netarchivesuite-dedup-crawler-beans.cxml")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void givenNetarchiveSuitesDeduplicator_whenUploading_thenConvertedStoredAndEachChangeReported()
+      throws Exception {
+    String name = uniqueName();
+    String path = "/api/templates/" + name;
+    String nas = netarchiveSuiteTemplate();
+
+    HttpResponse<String> created = admin.putXml(path, nas);
+
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    JsonObject upload = json(created);
+    assertThat(upload.getString("outcome")).isEqualTo("CREATED");
+    assertThat(upload.getString("message"))
+        .contains("NetarchiveSuite's deduplicator was converted before the text was stored");
+    assertThat(upload.getJsonArray("conversions").getValuesAs(jakarta.json.JsonString.class))
+        .extracting(jakarta.json.JsonString::getString)
+        .contains(
+            "matchingMethod URL became URL_AND_DIGEST (NetarchiveSuite's URL and DIGEST both make"
+                + " a duplicate only of the same URL with the same digest)",
+            "mimeFilter ^text/.* was kept",
+            "filterMode BLACKLIST was kept",
+            "indexLocation was dropped: the agent gives each job its own index",
+            "tryEquivalent was dropped: matching is by the exact URL (an equivalent URL's capture"
+                + " is not a duplicate)")
+        .anySatisfy(c -> assertThat(c).startsWith("Replaced NetarchiveSuite's deduplicator"))
+        .anySatisfy(
+            c ->
+                assertThat(c)
+                    .startsWith("Removed <ref bean=\"DeDuplicator\"/>")
+                    .endsWith("from the disposition chain 'dispositionProcessors'"))
+        .anySatisfy(
+            c -> assertThat(c).startsWith("Put <!-- %{DEDUP_INDEX} --> in the fetch chain"));
+    String stored =
+        new String(admin.getBytes(path + "/crawler-beans.cxml").body(), StandardCharsets.UTF_8);
+    assertThat(stored)
+        .isEqualTo(CrawlTemplate.convertNetarchiveSuiteDeduplicator(nas).text())
+        .contains(
+            "<bean id=\"netarchiveDedupSettings\" abstract=\"true\""
+                + " class=\"org.netarchive.ee.agent.heritrix.dedup.DedupProcessor\">",
+            "<property name=\"matchingMethod\" value=\"URL_AND_DIGEST\"/>",
+            "<!-- %{DEDUP_INDEX} -->",
+            "HERITRIX 3 CRAWL JOB CONFIGURATION FILE - as ported from NetarchiveSuite 7")
+        .doesNotContain("is.hi.bok.deduplicator.DeDuplicator", "<ref bean=\"DeDuplicator\"/>");
+    assertThat(CrawlTemplate.parse(stored).usesDedupIndex()).isTrue();
+  }
+
+  @Test
+  void givenADeduplicatorThatChangesContentSizes_whenUploading_thenRefusedNamingTheLine()
+      throws Exception {
+    String name = uniqueName();
+    String nas =
+        netarchiveSuiteTemplate()
+            .replace(
+                "name=\"changeContentSize\" value=\"false\"",
+                "name=\"changeContentSize\" value=\"true\"");
+
+    HttpResponse<String> refused = admin.putXml("/api/templates/" + name, nas);
+
+    assertProblem(refused, 400, "template");
+    assertThat(json(refused).getString("detail"))
+        .startsWith("The crawl template's NetarchiveSuite deduplicator cannot be converted")
+        .contains("sets changeContentSize true at line ", "set it to false or remove the property");
+    assertThat(admin.get("/api/templates/" + name).statusCode()).isEqualTo(404);
+  }
+
   @Test
   void givenATemplateWithoutTheWarcPrefix_whenUploading_thenRefusedNamingThePlaceholder()
       throws Exception {

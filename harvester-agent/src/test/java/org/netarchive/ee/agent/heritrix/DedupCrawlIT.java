@@ -29,6 +29,7 @@ import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.agent.testsite.WarcDedupIndex;
 import org.netarchive.ee.common.index.IndexBundle;
 import org.netarchive.ee.common.message.CrawlRequest;
+import org.netarchive.ee.common.template.CrawlTemplate;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResponse;
@@ -229,6 +230,51 @@ class DedupCrawlIT {
     assertThat(captures.stream().filter(r -> r.uri().endsWith(".png")))
         .hasSize(IMAGES)
         .allMatch(r -> r.type().equals("response"));
+  }
+
+  /**
+   * The fixture in the shape of NetarchiveSuite's Heritrix 3 templates (a copy of common's test
+   * fixture of the same name), with the fast template's politeness so that the crawl is quick.
+   */
+  private static String netarchiveSuiteTemplate() throws IOException {
+    String nas;
+    try (var in =
+        DedupCrawlIT.class.getResourceAsStream("netarchivesuite-dedup-crawler-beans.cxml")) {
+      nas = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    String fast = FastTemplate.text();
+    String politeness = fast.substring(fast.indexOf("  <bean id=\"testPoliteness\""));
+    return nas.substring(0, nas.lastIndexOf("</beans>")) + politeness;
+  }
+
+  @Test
+  void
+      givenANetarchiveSuiteTemplateConvertedOnUpload_whenCrawledWithAnIndex_thenObjectsAreRevisits()
+          throws Exception {
+    String nas = netarchiveSuiteTemplate();
+    var conversion = CrawlTemplate.convertNetarchiveSuiteDeduplicator(nas);
+    assertThat(conversion.changes()).isNotEmpty();
+    JobDirectory dir = prepare(work, 305, conversion.text(), firstIndex);
+    assertThat(Files.readString(dir.crawlerBeans()))
+        .doesNotContain("is.hi.bok")
+        .contains("parent=\"netarchiveDedupSettings\"")
+        .contains(dir.dedupIndex().toAbsolutePath().toString());
+
+    CrawlResult result = crawl(dir);
+
+    assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
+    List<Rec> captures =
+        records(dir.crawlWarcs()).stream()
+            .filter(r -> r.uri().startsWith("http") && r.isCapture())
+            .toList();
+    List<Rec> nonText = captures.stream().filter(r -> !r.mime().startsWith("text/")).toList();
+    assertThat(nonText).hasSize(IMAGES + PDFS).allMatch(r -> r.type().equals("revisit"));
+    assertThat(captures.stream().filter(r -> r.mime().startsWith("text/")))
+        .isNotEmpty()
+        .allMatch(r -> r.type().equals("response"));
+    String processors =
+        Files.readString(dir.latestLaunch().orElseThrow().resolve("reports/processors-report.txt"));
+    assertThat(processors).contains("Duplicates:        " + (IMAGES + PDFS));
   }
 
   /** What the test needs of a WARC record. */

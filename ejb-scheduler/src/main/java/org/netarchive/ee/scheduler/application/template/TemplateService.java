@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.netarchive.ee.common.template.CrawlTemplate;
 import org.netarchive.ee.common.template.CrawlTemplateException;
+import org.netarchive.ee.common.template.TemplateConversion;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.PageRequest;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
@@ -26,9 +27,12 @@ import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersionI
 
 /**
  * Crawl templates. Everyone reads and downloads them; only admins upload, describe, activate and
- * deactivate them, because a template is executable configuration for Heritrix. Every uploaded text
- * is checked by {@link CrawlTemplate#parse(String)}; what it refuses is answered with its message
- * (every problem with its line) as a problem of the field {@value #TEMPLATE_FIELD}.
+ * deactivate them, because a template is executable configuration for Heritrix. An uploaded text
+ * that still declares NetarchiveSuite's deduplicator is first converted by {@link
+ * CrawlTemplate#convertNetarchiveSuiteDeduplicator(String)}, and the converted text is what is
+ * checked and stored; the answer lists what was converted. Every text is checked by {@link
+ * CrawlTemplate#parse(String)}; what it refuses is answered with its message (every problem with
+ * its line) as a problem of the field {@value #TEMPLATE_FIELD}.
  */
 @Stateless
 @RolesAllowed({"admin", "curator", "viewer"})
@@ -81,7 +85,9 @@ public class TemplateService {
    */
   @RolesAllowed("admin")
   public Upload upload(String name, String description, String text, String user) {
-    CrawlTemplate parsed = parse(text);
+    TemplateConversion conversion = convert(text);
+    List<String> changes = conversion.changes();
+    CrawlTemplate parsed = parse(conversion.text());
     Instant now = clock.instant();
     Optional<HarvestTemplate> existing = templates.lockByName(name);
     if (existing.isEmpty()) {
@@ -92,8 +98,9 @@ public class TemplateService {
       return new Upload(
           UploadOutcome.CREATED,
           1,
-          "Created crawl template '" + name + "' with version 1",
-          loadedView(template));
+          "Created crawl template '" + name + "' with version 1" + converted(changes),
+          loadedView(template),
+          changes);
     }
     HarvestTemplate template = existing.get();
     if (description != null) {
@@ -110,15 +117,23 @@ public class TemplateService {
               + ", the current one, of crawl template '"
               + name
               + "': no new version was made"
-              + (description == null ? "" : "; the description was updated"),
-          loadedView(template));
+              + (description == null ? "" : "; the description was updated")
+              + converted(changes),
+          loadedView(template),
+          changes);
     }
     int number = added.get().number();
     return new Upload(
         UploadOutcome.NEW_VERSION,
         number,
-        "Added version " + number + " to crawl template '" + name + "'; it is now the current one",
-        loadedView(template));
+        "Added version "
+            + number
+            + " to crawl template '"
+            + name
+            + "'; it is now the current one"
+            + converted(changes),
+        loadedView(template),
+        changes);
   }
 
   /**
@@ -187,6 +202,26 @@ public class TemplateService {
   private static TemplateView loadedView(HarvestTemplate template) {
     return TemplateViews.view(
         template, template.versions().stream().map(HarvestTemplateVersionInfo::of).toList());
+  }
+
+  /**
+   * NetarchiveSuite's deduplicator converted to its replacement; what cannot be converted is
+   * refused as the field {@value #TEMPLATE_FIELD}.
+   */
+  private static TemplateConversion convert(String text) {
+    try {
+      return CrawlTemplate.convertNetarchiveSuiteDeduplicator(text == null ? "" : text);
+    } catch (CrawlTemplateException e) {
+      throw new InvalidFieldException(TEMPLATE_FIELD, e.getMessage(), e);
+    }
+  }
+
+  private static String converted(List<String> changes) {
+    return changes.isEmpty()
+        ? ""
+        : ". NetarchiveSuite's deduplicator was converted before the text was stored ("
+            + changes.size()
+            + " changes, listed in conversions)";
   }
 
   private static CrawlTemplate parse(String text) {

@@ -69,8 +69,22 @@ public final class TemplateViews {
    * @param version the number of the version whose text was uploaded
    * @param message what happened, in a sentence
    * @param template the template afterwards
+   * @param conversions what was changed in the uploaded text before it was stored: each setting of
+   *     NetarchiveSuite's deduplicator mapped or dropped and each edit, one sentence each; empty if
+   *     the text was stored as uploaded
    */
-  public record Upload(UploadOutcome outcome, int version, String message, TemplateView template) {}
+  public record Upload(
+      UploadOutcome outcome,
+      int version,
+      String message,
+      TemplateView template,
+      List<String> conversions) {
+
+    /** Copies the conversions. */
+    public Upload {
+      conversions = List.copyOf(conversions);
+    }
+  }
 
   static TemplateSummary summary(HarvestTemplate template, HarvestTemplateVersionInfo current) {
     return new TemplateSummary(

@@ -85,6 +85,64 @@ class TemplateServiceTest {
     assertThat(repository.count(null)).isZero();
   }
 
+  /**
+   * The shipped template as NetarchiveSuite declared its deduplicator, in the disposition chain.
+   */
+  private static String withNetarchiveSuiteDeduplicator(String changeContentSize) {
+    return DEFAULT_TEXT
+        .replace("        <!-- %{DEDUP_INDEX} -->\n", "")
+        .replace(
+            "        <ref bean=\"warcWriter\"/>",
+            "        <ref bean=\"DeDuplicator\"/>\n        <ref bean=\"warcWriter\"/>")
+        .replace(
+            "</beans>",
+            """
+              <bean id="DeDuplicator" class="is.hi.bok.deduplicator.DeDuplicator">
+                <property name="indexLocation" value="/home/netarkiv/cache/empty-cache"/>
+                <property name="matchingMethod" value="DIGEST"/>
+                <property name="changeContentSize" value="%s"/>
+              </bean>
+            </beans>"""
+                .formatted(changeContentSize));
+  }
+
+  @Test
+  void givenNetarchiveSuitesDeduplicator_whenUploading_thenTheConvertedTextIsStoredAndReported() {
+    Upload upload = service.upload("nas", null, withNetarchiveSuiteDeduplicator("false"), "alice");
+
+    String stored = service.download("nas", null).text();
+    assertThat(upload.outcome()).isEqualTo(UploadOutcome.CREATED);
+    assertThat(upload.message())
+        .startsWith("Created crawl template 'nas' with version 1. NetarchiveSuite's deduplicator");
+    assertThat(upload.conversions())
+        .contains(
+            "matchingMethod DIGEST became URL_AND_DIGEST (NetarchiveSuite's URL and DIGEST both"
+                + " make a duplicate only of the same URL with the same digest)",
+            "indexLocation was dropped: the agent gives each job its own index")
+        .anySatisfy(c -> assertThat(c).startsWith("Removed <ref bean=\"DeDuplicator\"/>"));
+    assertThat(stored)
+        .contains("<bean id=\"netarchiveDedupSettings\" abstract=\"true\"", "%{DEDUP_INDEX}")
+        .doesNotContain("DeDuplicator");
+    assertThat(CrawlTemplate.parse(stored).usesDedupIndex()).isTrue();
+  }
+
+  @Test
+  void givenADeduplicatorThatCannotBeConverted_whenUploading_thenTheTemplateFieldNamesTheSetting() {
+    InvalidFieldException e =
+        catchThrowableOfType(
+            InvalidFieldException.class,
+            () -> service.upload("nas", null, withNetarchiveSuiteDeduplicator("true"), "alice"));
+
+    assertThat(e.field()).isEqualTo("template");
+    assertThat(e).hasMessageContaining("sets changeContentSize true at line");
+    assertThat(repository.count(null)).isZero();
+  }
+
+  @Test
+  void givenAnOrdinaryTemplate_whenUploading_thenNothingIsConverted() {
+    assertThat(service.upload("plain", null, DEFAULT_TEXT, "alice").conversions()).isEmpty();
+  }
+
   @Test
   void givenAnEmptyBody_whenUploading_thenRefusedAsEmpty() {
     InvalidFieldException e =

@@ -88,6 +88,10 @@ public class Templates extends GlobList<TemplateSummary> {
           case UNCHANGED ->
               Texts.text("templates.unchanged", upload.template().name(), upload.version());
         });
+    if (!upload.conversions().isEmpty()) {
+      Refusals.info(Texts.text("templates.converted", upload.conversions().size()));
+      upload.conversions().forEach(Refusals::info);
+    }
     name = null;
     description = null;
     file = null;
