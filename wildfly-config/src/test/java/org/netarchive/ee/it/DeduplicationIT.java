@@ -26,6 +26,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.agent.demo.FastTemplate;
@@ -42,7 +43,13 @@ import org.netpreserve.jwarc.WarcRevisit;
  * gets the DEDUP index of the first job from the index server (built from the first job's metadata
  * WARC in the archive, sent over the broker) and stores every unchanged image and PDF as a revisit
  * record pointing at the first job's archived response, and every page again.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only. Its database work (the history rule choosing
+ * the deduplication jobs, the duplicate counts, the revisit dependencies) is the same JPQL and SQL
+ * that JobLifecycleIT and ArchiveCorrectIT run on PostgreSQL too; the rest is agent, broker and
+ * index server.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class DeduplicationIT {

@@ -25,6 +25,7 @@ import java.util.stream.LongStream;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,12 @@ import org.netpreserve.jwarc.cdx.CdxWriter;
  * that job's metadata is stored; the downloaded bundle has the SHA-256 its header says and its
  * deduplication index finds the image at the file and offset the CDX named; bad input is refused
  * naming the value; the agent's IndexClient fetches an index over the broker.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only. The index server reads the archive's admin
+ * data through the repository that ArchiveStoreIT and the other archive tests run on PostgreSQL;
+ * the rest is files, Lucene and the broker.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class IndexServerIT {
