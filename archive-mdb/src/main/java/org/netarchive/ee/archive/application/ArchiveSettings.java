@@ -209,6 +209,15 @@ public class ArchiveSettings {
   }
 
   /**
+   * The credentials of corrections ({@code NAS_ARCHIVE_CORRECT_CREDENTIALS}), for the server's own
+   * repairs of corrupt copies; null if corrections are disabled. Never to be logged.
+   */
+  public String correctCredentials() {
+    String configured = System.getenv("NAS_ARCHIVE_CORRECT_CREDENTIALS");
+    return configured == null || configured.isBlank() ? null : configured.strip();
+  }
+
+  /**
    * Whether a replica's bitarchive keeps only checksums ({@code NAS_BITARCHIVE_<R>_CHECKSUM_ONLY}).
    */
   public boolean checksumOnly(String replicaId) {

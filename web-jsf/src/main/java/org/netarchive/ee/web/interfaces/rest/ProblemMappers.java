@@ -46,6 +46,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
       case org.netarchive.ee.scheduler.application.domain.NotFoundException p ->
           Problem.response(Response.Status.NOT_FOUND, p.getMessage());
       case StaleEditException p -> Problem.response(Response.Status.CONFLICT, p.getMessage());
+      case org.netarchive.ee.archive.application.preservation.PreservationConflict p ->
+          Problem.response(Response.Status.CONFLICT, p.getMessage());
       case ArchiveUnavailableException p ->
           Problem.response(Response.Status.SERVICE_UNAVAILABLE, p.getMessage());
       case OptimisticLockException p ->

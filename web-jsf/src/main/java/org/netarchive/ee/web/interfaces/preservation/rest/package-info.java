@@ -1,0 +1,2 @@
+/** The REST API of the Preservation section: {@code /api/preservation}. */
+package org.netarchive.ee.web.interfaces.preservation.rest;

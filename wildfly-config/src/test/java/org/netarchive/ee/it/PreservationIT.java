@@ -1,0 +1,236 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.archive.ArchiveClient;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netpreserve.jwarc.WarcCompression;
+
+/**
+ * Bit preservation on the provisioned server: copies damaged and lost behind the archive's back are
+ * found by the replicas' checksum audits, voted on with the archived checksum, repaired through the
+ * credentialed correction and a new store, and the next audits find them good; copies that disagree
+ * without a majority are flagged and left alone. The fixity ledger has every step.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class PreservationIT {
+
+  private final Api admin = Api.admin();
+
+  @TempDir Path dir;
+
+  @Test
+  void givenACorruptAndAMissingCopy_whenAudited_thenFoundVotedRepairedAndLedgered()
+      throws Exception {
+    try (ArchiveFixtures fixtures = new ArchiveFixtures()) {
+      ArchiveClient client = fixtures.client(0);
+      String corrupt = store(client, "corrupt");
+      String missing = store(client, "missing");
+      String intact = store(client, "intact");
+      String corruptSha = ChecksumAlgorithm.SHA512.of(ArchiveFixtures.archived("TWO", corrupt));
+      String missingSha = ChecksumAlgorithm.SHA512.of(ArchiveFixtures.archived("ONE", missing));
+
+      String badSha = flipByte("ONE", corrupt, 0);
+      Files.delete(ArchiveFixtures.archived("TWO", missing));
+
+      audit("ONE");
+      audit("TWO");
+
+      assertThat(states(corrupt)).isEqualTo(List.of("ONE=CORRUPT", "TWO=OK"));
+      assertThat(states(missing)).isEqualTo(List.of("ONE=OK", "TWO=MISSING"));
+      assertThat(states(intact)).isEqualTo(List.of("ONE=OK", "TWO=OK"));
+      assertThat(names("ONE", "CORRUPT")).contains(corrupt).doesNotContain(missing, intact);
+      assertThat(names("TWO", "MISSING")).contains(missing).doesNotContain(corrupt, intact);
+      assertThat(names("ONE", "MISSING")).doesNotContain(corrupt, missing, intact);
+      assertThat(names("TWO", "CORRUPT")).doesNotContain(corrupt, missing, intact);
+
+      JsonObject vote = record(corrupt).getJsonObject("decision");
+      assertThat(vote.getString("outcome")).isEqualTo("REPAIRABLE");
+      assertThat(vote.getString("decidedSha512")).isEqualTo(corruptSha);
+      assertThat(vote.getString("votes")).contains("ONE=" + badSha).contains("TWO=" + corruptSha);
+      assertThat(record(missing).getJsonObject("decision").getString("decidedSha512"))
+          .isEqualTo(missingSha);
+
+      JsonObject repairedCorrupt = repair(corrupt, 200);
+      assertThat(repairedCorrupt.getJsonArray("replicas").getString(0)).isEqualTo("ONE");
+      assertThat(repairedCorrupt.getString("source")).isEqualTo("TWO");
+      JsonObject repairedMissing = repair(missing, 200);
+      assertThat(repairedMissing.getJsonArray("replicas").getString(0)).isEqualTo("TWO");
+
+      assertThat(ChecksumAlgorithm.SHA512.of(ArchiveFixtures.archived("ONE", corrupt)))
+          .isEqualTo(corruptSha);
+      assertThat(ChecksumAlgorithm.SHA512.of(ArchiveFixtures.archived("TWO", missing)))
+          .isEqualTo(missingSha);
+      try (Stream<Path> attic = Files.list(ArchiveFixtures.bitarchive("ONE").resolve("atticdir"))) {
+        assertThat(attic.filter(p -> p.getFileName().toString().startsWith(corrupt + ".")))
+            .singleElement()
+            .satisfies(p -> assertThat(ChecksumAlgorithm.SHA512.of(p)).isEqualTo(badSha));
+      }
+
+      audit("ONE");
+      audit("TWO");
+
+      for (String name : List.of(corrupt, missing, intact)) {
+        assertThat(states(name)).as(name).isEqualTo(List.of("ONE=OK", "TWO=OK"));
+        assertThat(record(name).containsKey("decision")).as(name + ": no vote left").isFalse();
+      }
+      assertThat(events(corrupt))
+          .containsSubsequence(
+              "FOUND_CORRUPT ONE",
+              "VOTED",
+              "REPAIR_STARTED",
+              "MOVED_TO_ATTIC ONE",
+              "STORED_AGAIN ONE",
+              "VERIFIED ONE",
+              "REPAIRED",
+              "AGREED");
+      assertThat(events(missing))
+          .containsSubsequence(
+              "FOUND_MISSING TWO",
+              "VOTED",
+              "REPAIR_STARTED",
+              "STORED_AGAIN TWO",
+              "VERIFIED TWO",
+              "REPAIRED",
+              "AGREED")
+          .doesNotContain("MOVED_TO_ATTIC TWO");
+      HttpResponse<String> csv =
+          admin.get("/api/preservation/ledger/csv?file=" + Api.segment(corrupt));
+      assertThat(csv.statusCode()).isEqualTo(200);
+      assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+      assertThat(csv.body().lines())
+          .first()
+          .isEqualTo(
+              "id,recordedAt,event,actor,runId,fileName,replica,expectedSha512,foundSha512,detail");
+      assertThat(csv.body())
+          .contains(",MOVED_TO_ATTIC," + ServerUnderTest.ADMIN + ",,")
+          .contains("," + corruptSha + "," + badSha + ",");
+    }
+  }
+
+  @Test
+  void givenCopiesDifferingFromEachOtherAndTheArchive_whenAudited_thenFlaggedAndNotRepaired()
+      throws Exception {
+    try (ArchiveFixtures fixtures = new ArchiveFixtures()) {
+      String name = store(fixtures.client(0), "disputed");
+      String one = flipByte("ONE", name, 0);
+      String two = flipByte("TWO", name, 7);
+
+      audit("ONE");
+      audit("TWO");
+
+      assertThat(states(name)).isEqualTo(List.of("ONE=CORRUPT", "TWO=CORRUPT"));
+      JsonObject vote = record(name).getJsonObject("decision");
+      assertThat(vote.getString("outcome")).isEqualTo("NO_MAJORITY");
+      assertThat(vote.containsKey("decidedSha512")).isFalse();
+      JsonObject refused = repair(name, 409);
+      assertThat(refused.getString("detail")).contains("a person must decide");
+      assertThat(ChecksumAlgorithm.SHA512.of(ArchiveFixtures.archived("ONE", name))).isEqualTo(one);
+      assertThat(ChecksumAlgorithm.SHA512.of(ArchiveFixtures.archived("TWO", name))).isEqualTo(two);
+      assertThat(events(name))
+          .contains("FOUND_CORRUPT ONE", "FOUND_CORRUPT TWO", "FLAGGED")
+          .doesNotContain("REPAIR_STARTED");
+    }
+  }
+
+  private String store(ArchiveClient client, String marker) throws Exception {
+    String name = "1-1-" + UUID.randomUUID().toString().substring(0, 8) + "-" + marker + ".warc.gz";
+    client.store(ArchiveFixtures.warc(dir.resolve(name), WarcCompression.GZIP, 3, marker));
+    return name;
+  }
+
+  /** Flips a bit of a replica's copy behind the archive's back; returns the copy's new checksum. */
+  private static String flipByte(String replica, String name, int fromMiddle) throws Exception {
+    Path copy = ArchiveFixtures.archived(replica, name);
+    byte[] bytes = Files.readAllBytes(copy);
+    bytes[bytes.length / 2 + fromMiddle] ^= 0x10;
+    assertThat(copy.toFile().setWritable(true)).isTrue();
+    Files.write(copy, bytes);
+    assertThat(copy.toFile().setReadOnly()).isTrue();
+    return ChecksumAlgorithm.SHA512.of(copy);
+  }
+
+  /** Runs a checksum audit of a replica to its end. */
+  private void audit(String replica) throws Exception {
+    HttpResponse<String> started =
+        admin.post(
+            "/api/preservation/audits",
+            Json.createObjectBuilder().add("replica", replica).add("kind", "checksum").build());
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+    long id = Api.json(started).getJsonNumber("id").longValue();
+    JsonObject run =
+        admin.await(
+            "/api/preservation/audits/" + id,
+            r -> !r.getString("status").equals("RUNNING"),
+            Duration.ofMinutes(2));
+    assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
+    try (Stream<Path> files = Files.list(ArchiveFixtures.bitarchive(replica).resolve("filedir"))) {
+      assertThat(run.getJsonNumber("filesChecked").longValue())
+          .as("every file on the disk checked once")
+          .isEqualTo(files.count());
+    }
+  }
+
+  private JsonObject record(String name) throws Exception {
+    HttpResponse<String> response = admin.get("/api/preservation/files/" + Api.segment(name));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return Api.json(response);
+  }
+
+  /** The last audits' states of a file's copies, {@code REPLICA=STATE} by replica. */
+  private List<String> states(String name) throws Exception {
+    JsonObject checks = record(name).getJsonObject("checks");
+    return checks.keySet().stream()
+        .sorted()
+        .map(r -> r + "=" + checks.getJsonObject(r).getString("state"))
+        .toList();
+  }
+
+  private List<String> names(String replica, String state) throws Exception {
+    HttpResponse<String> response =
+        admin.get(
+            "/api/preservation/replicas/" + replica + "/copies?state=" + state + "&size=1000");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return Api.jsonArray(response).stream()
+        .map(v -> v.asJsonObject().getString("fileName"))
+        .toList();
+  }
+
+  private JsonObject repair(String name, int status) throws Exception {
+    HttpResponse<String> response =
+        admin.post(
+            "/api/preservation/files/" + Api.segment(name) + "/repair",
+            Json.createObjectBuilder()
+                .add("reason", "IT: damaged behind the archive's back")
+                .build());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    return Api.json(response);
+  }
+
+  /** The file's ledger as {@code EVENT} or {@code EVENT REPLICA}, in order. */
+  private List<String> events(String name) throws Exception {
+    return record(name).getJsonArray("history").stream()
+        .map(JsonValue::asJsonObject)
+        .map(
+            e ->
+                e.getString("event")
+                    + (e.containsKey("replica") ? " " + e.getString("replica") : ""))
+        .toList();
+  }
+}
