@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netpreserve.jwarc.WarcCompression;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
 
 /**
  * Bit preservation on the provisioned server: copies damaged and lost behind the archive's back are
@@ -59,6 +61,19 @@ class PreservationIT {
       assertThat(names("TWO", "MISSING")).contains(missing).doesNotContain(corrupt, intact);
       assertThat(names("ONE", "MISSING")).doesNotContain(corrupt, missing, intact);
       assertThat(names("TWO", "CORRUPT")).doesNotContain(corrupt, missing, intact);
+      Metrics metrics = Metrics.scrape();
+      assertThat(
+              metrics.valueOrZero(
+                  "netarchive_preservation_copies", "replica", "ONE", "state", "CORRUPT"))
+          .isGreaterThanOrEqualTo(1);
+      assertThat(
+              metrics.valueOrZero(
+                  "netarchive_preservation_copies", "replica", "TWO", "state", "MISSING"))
+          .isGreaterThanOrEqualTo(1);
+      assertThat(metrics.value("netarchive_preservation_not_verified", "replica", "ONE"))
+          .isPresent();
+      assertThat(metrics.text())
+          .contains("# HELP netarchive_preservation_copies Copies the last audits found missing");
 
       JsonObject vote = record(corrupt).getJsonObject("decision");
       assertThat(vote.getString("outcome")).isEqualTo("REPAIRABLE");
@@ -146,7 +161,91 @@ class PreservationIT {
       assertThat(events(name))
           .contains("FOUND_CORRUPT ONE", "FOUND_CORRUPT TWO", "FLAGGED")
           .doesNotContain("REPAIR_STARTED");
+
+      // The UI: the Preservation section lists the file for a person; its page shows the vote
+      // and its history, and offers no repair.
+      try (Browser browser = new Browser()) {
+        WebDriver driver = browser.driver();
+        browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+        driver.get(ServerUnderTest.HTTP + "/preservation/replicas.xhtml");
+        assertThat(browser.await(By.id("audits:replicaTable")).getText()).contains("ONE", "TWO");
+        assertThat(driver.findElement(By.id("audits:decisions")).getText())
+            .contains(name, "NO_MAJORITY");
+        driver.findElement(By.linkText(name)).click();
+        assertThat(browser.await(By.id("history")).getText()).contains("FOUND_CORRUPT", "FLAGGED");
+        assertThat(driver.findElement(By.id("outcome")).getText()).isEqualTo("NO_MAJORITY");
+        assertThat(driver.findElements(By.id("repair:repairButton"))).isEmpty();
+        browser.screenshot("preservation-flagged-file");
+      }
     }
+  }
+
+  @Test
+  void givenAChecksumAuditInProgress_whenServerKilled_thenItResumesAndCountsEveryFileOnce()
+      throws Exception {
+    try (ArchiveFixtures fixtures = new ArchiveFixtures()) {
+      ArchiveClient client = fixtures.client(0);
+      // Named to come first on the disk, so the audit is slowed down by these.
+      String prefix = "0-0-" + UUID.randomUUID().toString().substring(0, 8) + "-slow-";
+      for (int i = 0; i < 10; i++) {
+        Path file = dir.resolve(prefix + i + ".bin");
+        byte[] bytes = new byte[1 << 20];
+        new java.util.Random(i).nextBytes(bytes);
+        Files.write(file, bytes);
+        client.store(file);
+      }
+    }
+    settings(1);
+    long id;
+    try {
+      HttpResponse<String> started =
+          admin.post(
+              "/api/preservation/audits",
+              Json.createObjectBuilder().add("replica", "ONE").add("kind", "checksum").build());
+      assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+      id = Api.json(started).getJsonNumber("id").longValue();
+      JsonObject partly =
+          admin.await(
+              "/api/preservation/audits/" + id,
+              r -> r.getJsonNumber("filesChecked").longValue() > 0,
+              Duration.ofMinutes(1));
+      assertThat(partly.getString("status")).isEqualTo("RUNNING");
+
+      ServerUnderTest.crashAndRestart();
+    } finally {
+      settings(0);
+    }
+
+    JsonObject run =
+        admin.await(
+            "/api/preservation/audits/" + id,
+            r -> !r.getString("status").equals("RUNNING"),
+            Duration.ofMinutes(3));
+    assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
+    try (Stream<Path> files = Files.list(ArchiveFixtures.bitarchive("ONE").resolve("filedir"))) {
+      assertThat(run.getJsonNumber("filesChecked").longValue())
+          .as("every file on the disk checked once, across the crash")
+          .isEqualTo(files.count());
+    }
+    HttpResponse<String> ledger = admin.get("/api/preservation/ledger?size=10000");
+    assertThat(Api.jsonArray(ledger).stream().map(JsonValue::asJsonObject))
+        .filteredOn(e -> e.containsKey("runId") && e.getJsonNumber("runId").longValue() == id)
+        .filteredOn(e -> e.getString("event").startsWith("AUDIT_"))
+        .extracting(e -> e.getString("event") + " by " + e.getString("actor"))
+        .containsExactly(
+            "AUDIT_STARTED by " + ServerUnderTest.ADMIN,
+            "AUDIT_RESUMED by server start",
+            "AUDIT_COMPLETED by audit " + id);
+  }
+
+  private void settings(long rateMegabytesPerSecond) throws Exception {
+    HttpResponse<String> changed =
+        admin.put(
+            "/api/preservation/settings",
+            Json.createObjectBuilder()
+                .add("rateMegabytesPerSecond", rateMegabytesPerSecond)
+                .build());
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
   }
 
   private String store(ArchiveClient client, String marker) throws Exception {

@@ -50,6 +50,7 @@ public class AuditResults {
   @Inject private PreservationSettings preservationSettings;
   @Inject private Notifier notifier;
   @EJB private Repairs repairs;
+  @EJB private PreservationMetrics metrics;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -108,6 +109,7 @@ public class AuditResults {
             + counts.get(CopyState.UNKNOWN_FILE);
     String summary = summary(run, counts);
     LOG.info(() -> "Audit " + runId + ": " + summary);
+    metrics.refresh();
     if (problems > 0) {
       notifier.notify(
           "Audit "

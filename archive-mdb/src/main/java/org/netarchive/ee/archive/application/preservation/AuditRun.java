@@ -39,7 +39,8 @@ public record AuditRun(
     long missing,
     long corrupt,
     long unknown,
-    String failure) {
+    String failure)
+    implements java.io.Serializable {
 
   /** Whether it is still to be finished (running or paused). */
   public boolean unfinished() {

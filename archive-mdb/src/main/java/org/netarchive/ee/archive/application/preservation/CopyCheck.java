@@ -21,4 +21,5 @@ public record CopyCheck(
     String checksumFound,
     Instant checkedAt,
     Instant checksumCheckedAt,
-    long runId) {}
+    long runId)
+    implements java.io.Serializable {}

@@ -12,7 +12,8 @@ import java.time.Instant;
  * @param decidedAt when
  */
 public record Decision(
-    String fileName, String outcome, String decidedSha512, String votes, Instant decidedAt) {
+    String fileName, String outcome, String decidedSha512, String votes, Instant decidedAt)
+    implements java.io.Serializable {
 
   /** Whether a person must decide: no majority, or a majority against the archived checksum. */
   public boolean needsPerson() {

@@ -26,4 +26,5 @@ public record LedgerEntry(
     String replica,
     String expectedSha512,
     String foundSha512,
-    String detail) {}
+    String detail)
+    implements java.io.Serializable {}

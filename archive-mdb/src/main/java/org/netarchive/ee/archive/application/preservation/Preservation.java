@@ -35,7 +35,7 @@ public class Preservation {
    * @param bytes their bytes
    * @param notVerified of those, the copies whose checksum was not verified within the settings'
    *     days
-   * @param copies the copies in each state, as the last audits found them
+   * @param copies the copies in each state (by its name), as the last audits found them
    * @param lastList the latest file-list audit, or null
    * @param lastChecksum the latest checksum audit, or null
    * @param unfinished the audits running or paused
@@ -46,10 +46,11 @@ public class Preservation {
       long files,
       long bytes,
       long notVerified,
-      Map<CopyState, Long> copies,
+      Map<String, Long> copies,
       AuditRun lastList,
       AuditRun lastChecksum,
-      List<AuditRun> unfinished) {}
+      List<AuditRun> unfinished)
+      implements java.io.Serializable {}
 
   /**
    * A file's preservation record.
@@ -60,10 +61,8 @@ public class Preservation {
    * @param history its ledger entries, oldest first
    */
   public record FileRecord(
-      String fileName,
-      Map<String, CopyCheck> checks,
-      Decision decision,
-      List<LedgerEntry> history) {}
+      String fileName, Map<String, CopyCheck> checks, Decision decision, List<LedgerEntry> history)
+      implements java.io.Serializable {}
 
   @Inject private PreservationRecords records;
   @Inject private ArchiveSettings settings;
@@ -94,7 +93,7 @@ public class Preservation {
                 holding.files(),
                 holding.bytes(),
                 holding.notVerified(),
-                counts.get(replica),
+                byName(counts.get(replica)),
                 latest(runs, AuditKind.LIST),
                 latest(runs, AuditKind.CHECKSUM),
                 runs.stream().filter(AuditRun::unfinished).toList()));
@@ -103,6 +102,12 @@ public class Preservation {
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot read the replicas' preservation state: " + e, e);
     }
+  }
+
+  private static Map<String, Long> byName(Map<CopyState, Long> counts) {
+    Map<String, Long> named = new java.util.LinkedHashMap<>();
+    counts.forEach((state, count) -> named.put(state.name(), count));
+    return named;
   }
 
   private static AuditRun latest(List<AuditRun> runs, AuditKind kind) {

@@ -17,7 +17,8 @@ import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRec
 public class PreservationSettings {
 
   /** The settings as stored. */
-  public record Values(long rateMegabytesPerSecond, boolean autoRepair, int notVerifiedDays) {}
+  public record Values(long rateMegabytesPerSecond, boolean autoRepair, int notVerifiedDays)
+      implements java.io.Serializable {}
 
   @Inject private PreservationRecords records;
 

@@ -55,7 +55,16 @@ public final class DescribedMeters {
           Map.entry(
               "netarchive.archive.store.failures",
               "Copies whose last store failed, in each replica"),
-          Map.entry("netarchive.archive.stores.in.progress", "Files still being stored"));
+          Map.entry("netarchive.archive.stores.in.progress", "Files still being stored"),
+          Map.entry(
+              "netarchive.preservation.copies",
+              "Copies the last audits found missing, corrupt or unknown, per replica and state"),
+          Map.entry(
+              "netarchive.preservation.not.verified",
+              "Copies whose checksum was not verified within the configured days, per replica"),
+          Map.entry(
+              "netarchive.preservation.flagged",
+              "Files whose copies disagree without a repairable majority: a person decides"));
 
   private DescribedMeters() {}
 

@@ -22,6 +22,12 @@ public class ArchiveFile implements Serializable {
   private static final long serialVersionUID = 1L;
 
   @EJB private ArchiveAdmin admin;
+  @EJB private org.netarchive.ee.archive.application.preservation.Preservation preservation;
+  @EJB private org.netarchive.ee.archive.application.preservation.Repairs repairs;
+  @jakarta.inject.Inject private org.netarchive.ee.web.interfaces.system.web.CurrentUser user;
+
+  private org.netarchive.ee.archive.application.preservation.Preservation.FileRecord record;
+  private String reason;
 
   private String name;
   private ArchivedFileView file;
@@ -36,7 +42,48 @@ public class ArchiveFile implements Serializable {
     file = admin.find(name).orElse(null);
     if (file == null) {
       Refusals.error(null, null, Texts.text("archiveFile.unknown", name));
+      return;
     }
+    record = preservation.file(name);
+  }
+
+  /** Repairs the file's missing and corrupt copies, with the reason given (admin). */
+  public void repair() {
+    try {
+      if (Refusals.attempt("repair", "reason", () -> repairs.repair(name, user.getName(), reason))
+          .isPresent()) {
+        Refusals.info(Texts.text("archiveFile.repaired", name));
+        reason = null;
+      }
+    } catch (org.netarchive.ee.archive.application.preservation.PreservationConflict e) {
+      Refusals.error(null, null, e.getMessage());
+    }
+    load();
+  }
+
+  /** What bit preservation knows about the file: its copies' checks, vote and history. */
+  public org.netarchive.ee.archive.application.preservation.Preservation.FileRecord getRecord() {
+    return record;
+  }
+
+  /** The checks of the file's copies, by replica. */
+  public java.util.List<org.netarchive.ee.archive.application.preservation.CopyCheck> getChecks() {
+    return record == null ? java.util.List.of() : java.util.List.copyOf(record.checks().values());
+  }
+
+  /** Whether the vote lets an admin repair the file. */
+  public boolean isRepairable() {
+    return record != null
+        && record.decision() != null
+        && record.decision().outcome().equals("REPAIRABLE");
+  }
+
+  public String getReason() {
+    return reason;
+  }
+
+  public void setReason(String reason) {
+    this.reason = reason;
   }
 
   /** Whether every replica reported the file's own checksum for its copy. */
