@@ -79,7 +79,6 @@ public class AuditResults {
           repairable.add(name);
         }
       }
-      records.clearStaging(runId);
       records.status(runId, "COMPLETED", now, null);
       records.record(
           now,
@@ -92,6 +91,11 @@ public class AuditResults {
           null,
           summary(run, counts)
               + String.format(" (applied in %.1f s)", (System.nanoTime() - started) / 1e9));
+      transaction.commit();
+      // The staging rows go after the commit, in a transaction of their own (removing a million
+      // rows is as slow as applying them); a crash in between leaves them to the next start.
+      transaction.begin();
+      records.clearStaging(runId);
       transaction.commit();
     } catch (Exception e) {
       rollback();

@@ -166,6 +166,7 @@ public class Audits {
   /** Resumes the RUNNING audits whose execution died with an earlier server (at start-up). */
   public int resumeInterrupted() {
     try {
+      records.clearFinishedStaging();
       int resumed = 0;
       for (AuditRun run : records.runsInStatus("RUNNING")) {
         if (run.executionId() != null && STARTED_HERE.contains(run.executionId())) {

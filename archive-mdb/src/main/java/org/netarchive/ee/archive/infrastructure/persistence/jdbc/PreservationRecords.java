@@ -35,6 +35,9 @@ public class PreservationRecords {
 
   private static final int MAX_TEXT = 2000;
 
+  private static final java.util.logging.Logger LOG =
+      java.util.logging.Logger.getLogger(PreservationRecords.class.getName());
+
   private static final String RUN_COLUMNS =
       "id, replica_id, kind, status, started_by, started_at, finished_at, execution_id,"
           + " files_expected, files_checked, bytes_checked, ok_count, missing_count,"
@@ -46,6 +49,14 @@ public class PreservationRecords {
 
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
+
+  /** For the container. */
+  public PreservationRecords() {}
+
+  /** Over a given data source (benchmarks, tools). */
+  PreservationRecords(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
 
   // ---------------------------------------------------------------- runs
 
@@ -346,16 +357,22 @@ public class PreservationRecords {
           at,
           replica,
           id);
+      // Only the copies whose checksum check changes are written: a million OK copies that stay
+      // OK cost a read, not a write (their copy check above says when they were last verified).
       execute(
           c,
           "MERGE INTO archive_replica_copy t USING (SELECT f.id AS file_id, r.state,"
               + " r.checksum_found FROM preservation_audit_result r JOIN archive_file f"
-              + " ON f.name = r.file_name WHERE r.run_id = ? AND r.state IN ('OK', 'CORRUPT')"
-              + (checksums ? "" : " AND r.state = 'CORRUPT'")
+              + " ON f.name = r.file_name JOIN archive_replica_copy rc ON rc.file_id = f.id"
+              + " AND rc.replica_id = ? WHERE r.run_id = ? AND "
+              + (checksums ? "r.state IN ('OK', 'CORRUPT')" : "r.state = 'CORRUPT'")
+              + " AND (rc.checksum_status <> r.state OR COALESCE(rc.replica_checksum, '')"
+              + " <> COALESCE(r.checksum_found, rc.replica_checksum, ''))"
               + ") s ON (t.file_id = s.file_id AND t.replica_id = ?)"
               + " WHEN MATCHED THEN UPDATE SET checksum_status = s.state,"
               + " replica_checksum = COALESCE(s.checksum_found, t.replica_checksum),"
               + " checksum_checked_at = ?",
+          replica,
           id,
           replica,
           at);
@@ -415,6 +432,26 @@ public class PreservationRecords {
   public void clearStaging(long runId) throws SQLException {
     update("DELETE FROM preservation_audit_result WHERE run_id = ?", runId);
     update("DELETE FROM preservation_audit_finding WHERE run_id = ?", runId);
+  }
+
+  /** Removes the staging rows a crash left of runs that completed or failed; returns the runs. */
+  public int clearFinishedStaging() throws SQLException {
+    List<Long> runs = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement query =
+            c.prepareStatement(
+                "SELECT DISTINCT run_id FROM preservation_audit_finding WHERE run_id IN"
+                    + " (SELECT id FROM preservation_audit_run WHERE status IN ('COMPLETED',"
+                    + " 'FAILED'))");
+        ResultSet rs = query.executeQuery()) {
+      while (rs.next()) {
+        runs.add(rs.getLong(1));
+      }
+    }
+    for (long run : runs) {
+      clearStaging(run);
+    }
+    return runs.size();
   }
 
   // ---------------------------------------------------------------- copy checks
@@ -508,8 +545,8 @@ public class PreservationRecords {
    * @param replica the replica
    * @param files its completely stored copies
    * @param bytes their bytes
-   * @param notVerified those whose checksum was last verified (at upload or by an audit) before the
-   *     given time, or never
+   * @param notVerified those whose checksum was last verified (by a checksum audit, else at upload)
+   *     before the given time, or never
    */
   public record Holding(String replica, long files, long bytes, long notVerified) {}
 
@@ -524,9 +561,12 @@ public class PreservationRecords {
         PreparedStatement query =
             c.prepareStatement(
                 "SELECT rc.replica_id, COUNT(*), COALESCE(SUM(f.size_bytes), 0),"
-                    + " SUM(CASE WHEN rc.checksum_checked_at IS NULL OR rc.checksum_checked_at < ?"
+                    + " SUM(CASE WHEN COALESCE(cc.checksum_checked_at, rc.checksum_checked_at)"
+                    + " IS NULL OR COALESCE(cc.checksum_checked_at, rc.checksum_checked_at) < ?"
                     + " THEN 1 ELSE 0 END)"
                     + " FROM archive_replica_copy rc JOIN archive_file f ON f.id = rc.file_id"
+                    + " LEFT JOIN preservation_copy_check cc ON cc.file_name = f.name"
+                    + " AND cc.replica_id = rc.replica_id"
                     + " WHERE rc.store_state = 'UPLOAD_COMPLETED' GROUP BY rc.replica_id")) {
       query.setTimestamp(1, Timestamp.from(verifiedSince));
       try (ResultSet rs = query.executeQuery()) {
@@ -871,9 +911,18 @@ public class PreservationRecords {
   }
 
   private static int execute(Connection c, String sql, Object... parameters) throws SQLException {
+    long started = System.nanoTime();
     try (PreparedStatement statement = c.prepareStatement(sql)) {
       bind(statement, parameters);
-      return statement.executeUpdate();
+      int rows = statement.executeUpdate();
+      LOG.fine(
+          () ->
+              String.format(
+                  "%,d rows in %.2f s: %s",
+                  rows,
+                  (System.nanoTime() - started) / 1e9,
+                  sql.substring(0, Math.min(90, sql.length()))));
+      return rows;
     }
   }
 

@@ -1,0 +1,185 @@
+package org.netarchive.ee.archive.infrastructure.persistence.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+import org.netarchive.ee.archive.application.preservation.AuditRun;
+import org.netarchive.ee.archive.domain.model.preservation.AuditKind;
+import org.netarchive.ee.archive.domain.model.preservation.CopyState;
+
+/**
+ * Benchmark (BENCHMARKS.md), not part of the build's tests (no *Test name): applying the checksum
+ * audits of two replicas of {@code -Dbench.files} files (default 1,000,000) to the admin data, on
+ * an H2 file database migrated by the real migrations, in one transaction per run as the server
+ * does. Ten copies are corrupt on ONE, ten missing on TWO and five unknown files on TWO.
+ *
+ * <pre>
+ * mvn -o test -pl archive-mdb -am -Dtest=AuditApplyBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dbench.files=1000000
+ * </pre>
+ */
+class AuditApplyBenchmark {
+
+  private static final Logger LOG = Logger.getLogger(AuditApplyBenchmark.class.getName());
+
+  @Test
+  void applyTwoReplicas() throws Exception {
+    int files = Integer.getInteger("bench.files", 1_000_000);
+    // Each statement's rows and time (PreservationRecords logs them at FINE).
+    java.util.logging.ConsoleHandler handler = new java.util.logging.ConsoleHandler();
+    handler.setLevel(java.util.logging.Level.FINE);
+    Logger statements = Logger.getLogger(PreservationRecords.class.getName());
+    statements.setLevel(java.util.logging.Level.FINE);
+    statements.addHandler(handler);
+    Path dir = Path.of("target", "bench-h2").toAbsolutePath();
+    deleteTree(dir);
+    String url = "jdbc:h2:" + dir.resolve("netarchive") + ";MODE=Regular";
+    Flyway.configure()
+        .dataSource(url, "sa", "")
+        .locations("classpath:db/migration")
+        .load()
+        .migrate();
+    try (Connection c = DriverManager.getConnection(url, "sa", "")) {
+      long setup = System.nanoTime();
+      try (Statement s = c.createStatement()) {
+        s.execute(
+            "INSERT INTO archive_file (id, name, sha512, size_bytes, created_at, version)"
+                + " SELECT X, CONCAT('1-1-', LPAD(CAST(X AS VARCHAR), 9, '0'), '.warc.gz'),"
+                + " CONCAT(REPEAT('a', 112), LPAD(CAST(X AS VARCHAR), 16, '0')), 1000 + X,"
+                + " TIMESTAMP WITH TIME ZONE '2026-01-01 00:00:00+00', 0"
+                + " FROM SYSTEM_RANGE(1, "
+                + files
+                + ")");
+        for (String replica : new String[] {"ONE", "TWO"}) {
+          s.execute(
+              "INSERT INTO archive_replica_copy (file_id, replica_id, store_state, attempts,"
+                  + " state_changed_at, replica_checksum, checksum_status, checksum_checked_at)"
+                  + " SELECT id, '"
+                  + replica
+                  + "', 'UPLOAD_COMPLETED', 1, created_at, sha512, 'OK', created_at"
+                  + " FROM archive_file");
+        }
+      }
+      c.commit();
+      LOG.info(
+          () ->
+              String.format(
+                  "%,d files with 2 copies set up in %.1f s",
+                  files, secs(System.nanoTime() - setup)));
+
+      PreservationRecords records = new PreservationRecords(single(c));
+      Instant started = Instant.now();
+      long one = records.createRun("ONE", AuditKind.CHECKSUM, "bench", started, files);
+      long two = records.createRun("TWO", AuditKind.CHECKSUM, "bench", started, files);
+      try (Statement s = c.createStatement()) {
+        // What the audits found: ONE's first ten copies corrupt; TWO's first ten missing and
+        // five files on its disk that the admin data does not know.
+        s.execute(
+            "INSERT INTO preservation_audit_finding (run_id, file_name, size_bytes, checksum)"
+                + " SELECT "
+                + one
+                + ", name, size_bytes, CASE WHEN id <= 10 THEN REPEAT('b', 128) ELSE sha512 END"
+                + " FROM archive_file");
+        s.execute(
+            "INSERT INTO preservation_audit_finding (run_id, file_name, size_bytes, checksum)"
+                + " SELECT "
+                + two
+                + ", name, size_bytes, sha512 FROM archive_file WHERE id > 10");
+        s.execute(
+            "INSERT INTO preservation_audit_finding (run_id, file_name, size_bytes, checksum)"
+                + " SELECT "
+                + two
+                + ", CONCAT('unknown-', X), 5, REPEAT('c', 128) FROM SYSTEM_RANGE(1, 5)");
+      }
+      c.commit();
+
+      StringBuilder report = new StringBuilder();
+      long total = System.nanoTime();
+      for (long runId : new long[] {one, two}) {
+        AuditRun run = records.run(runId).orElseThrow();
+        long t = System.nanoTime();
+        // As AuditResults: applied and committed, then the staging removed in a transaction of
+        // its own.
+        Map<CopyState, Long> counts = records.apply(run, "audit " + runId, Instant.now());
+        int toVote = records.filesToVote(runId).size();
+        records.status(runId, "COMPLETED", Instant.now(), null);
+        c.commit();
+        long applied = System.nanoTime();
+        records.clearStaging(runId);
+        c.commit();
+        long done = System.nanoTime();
+        report.append(
+            String.format(
+                "replica %s: %s; applied and committed in %.1f s (%d files to vote on), staging"
+                    + " removed in %.1f s%n",
+                run.replica(), counts, secs(applied - t), toVote, secs(done - applied)));
+        if (run.replica().equals("ONE")) {
+          assertThat(counts.get(CopyState.CORRUPT)).isEqualTo(10);
+          assertThat(counts.get(CopyState.OK)).isEqualTo(files - 10L);
+        } else {
+          assertThat(counts.get(CopyState.MISSING)).isEqualTo(10);
+          assertThat(counts.get(CopyState.UNKNOWN_FILE)).isEqualTo(5);
+        }
+      }
+      double seconds = secs(System.nanoTime() - total);
+      report.append(
+          String.format(
+              "%,d files on 2 replicas applied in %.1f s (%s)%n",
+              files, seconds, Duration.ofMillis((long) (seconds * 1000))));
+      System.out.print(report);
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  /** A data source that hands out one connection, never closed by its users, not auto-committed. */
+  private static DataSource single(Connection connection) throws SQLException {
+    connection.setAutoCommit(false);
+    Connection unclosable =
+        (Connection)
+            Proxy.newProxyInstance(
+                Connection.class.getClassLoader(),
+                new Class<?>[] {Connection.class},
+                (proxy, method, args) ->
+                    method.getName().equals("close") ? null : method.invoke(connection, args));
+    return (DataSource)
+        Proxy.newProxyInstance(
+            DataSource.class.getClassLoader(),
+            new Class<?>[] {DataSource.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("getConnection")) {
+                return unclosable;
+              }
+              throw new UnsupportedOperationException(method.getName());
+            });
+  }
+
+  private static double secs(long nanos) {
+    return nanos / 1e9;
+  }
+
+  private static void deleteTree(Path dir) throws Exception {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}
