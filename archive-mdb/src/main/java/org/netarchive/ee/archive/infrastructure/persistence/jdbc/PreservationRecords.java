@@ -930,7 +930,8 @@ public class PreservationRecords {
     for (int i = 0; i < parameters.length; i++) {
       Object p = parameters[i];
       switch (p) {
-        case null -> statement.setNull(i + 1, Types.VARCHAR);
+        // No type: PostgreSQL takes the column's (a VARCHAR null into a BIGINT is refused).
+        case null -> statement.setNull(i + 1, Types.NULL);
         case String s -> statement.setString(i + 1, s);
         case Long l -> statement.setLong(i + 1, l);
         case Integer n -> statement.setInt(i + 1, n);
