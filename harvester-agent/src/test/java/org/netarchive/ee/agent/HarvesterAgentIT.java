@@ -112,6 +112,8 @@ class HarvesterAgentIT {
     values.put("timeout.processSeconds", "60");
     values.put("status.intervalSeconds", "1");
     values.put("heartbeat.intervalSeconds", "1");
+    // The test broker has no index server: jobs naming earlier jobs crawl without deduplication.
+    values.put("timeout.dedupIndexSeconds", "2");
     values.putAll(overrides);
     return AgentConfiguration.from(
         values, work, Map.of(AgentConfiguration.PASSWORD_VARIABLE, TestBroker.PASSWORD), "test");
@@ -178,6 +180,10 @@ class HarvesterAgentIT {
     assertThat(progress.jobId()).isEqualTo(601);
     JobFinished finished = next(scheduler, JobFinished.class);
     assertThat(finished.outcome()).as(finished.harvestErrorDetails()).isEqualTo(JobOutcome.DONE);
+    // The job names earlier jobs, but no index server answers: crawled without, and said so.
+    assertThat(finished.harvestError()).isEqualTo("Job 601 crawled without deduplication");
+    assertThat(finished.harvestErrorDetails())
+        .startsWith("Crawled without deduplication: No index from the index server within PT2S");
     assertThat(finished.domains())
         .singleElement()
         .satisfies(

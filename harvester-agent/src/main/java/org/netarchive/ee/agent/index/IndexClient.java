@@ -53,6 +53,12 @@ public final class IndexClient {
   /** Artemis: where a large bytes message's body is written, blocking until complete. */
   private static final String SAVE_STREAM = "JMS_AMQ_SaveStream";
 
+  /**
+   * How long the index server may take to answer at all (it answers at once, BUILDING if the index
+   * is not ready): without an answer by then there is no index server to wait for.
+   */
+  static final Duration FIRST_ANSWER = Duration.ofSeconds(30);
+
   /** The most bytes an unpacked index may have (a bound against a hostile bundle). */
   public static final long DEFAULT_MAX_UNPACKED_BYTES = 64L * 1024 * 1024 * 1024;
 
@@ -185,9 +191,23 @@ public final class IndexClient {
       TextMessage text = messages.toTextMessage(session, request);
       text.setJMSReplyTo(replies);
       session.createProducer(session.createQueue(channels.indexServer().name())).send(text);
+      Instant firstAnswerBy = Instant.now().plus(FIRST_ANSWER);
+      boolean answered = false;
       while (true) {
-        long left = Duration.between(Instant.now(), deadline).toMillis();
+        Instant now = Instant.now();
+        long left =
+            Duration.between(now, answered ? deadline : min(deadline, firstAnswerBy)).toMillis();
         jakarta.jms.Message raw = left <= 0 ? null : consumer.receive(left);
+        if (raw == null && !answered && Instant.now().isBefore(deadline)) {
+          return Result.failed(
+              "The index server did not answer within "
+                  + FIRST_ANSWER.toSeconds()
+                  + " s ("
+                  + request.kind()
+                  + " of jobs "
+                  + request.jobIds()
+                  + "); is the server's index server running?");
+        }
         if (raw == null) {
           return Result.failed(
               "No index from the index server within "
@@ -211,6 +231,7 @@ public final class IndexClient {
             || !reply.requestId().equals(request.requestId())) {
           continue;
         }
+        answered = true;
         switch (reply.state()) {
           case QUEUED, BUILDING -> {
             continue;
@@ -316,5 +337,9 @@ public final class IndexClient {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("The JDK has no SHA-256", e);
     }
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return a.isBefore(b) ? a : b;
   }
 }
