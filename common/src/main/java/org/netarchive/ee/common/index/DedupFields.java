@@ -6,7 +6,10 @@ final class DedupFields {
   /** The URL, indexed as one term. */
   static final String URL = "url";
 
-  /** The normalized payload digest, indexed as one term. */
+  /**
+   * The normalized payload digest, indexed as one term; not stored (every lookup names it, so a hit
+   * takes it from the query), though an index of an earlier version may hold it stored.
+   */
   static final String DIGEST = "digest";
 
   /** The content type, stored. */

@@ -81,14 +81,14 @@ public final class DedupIndex implements AutoCloseable {
    * @return the capture, if the index has one
    */
   public Optional<DedupEntry> find(String url, String digest) {
+    String normalized = DedupEntry.normalizeDigest(digest);
     Query query =
         new BooleanQuery.Builder()
             .add(new TermQuery(new Term(DedupFields.URL, url)), BooleanClause.Occur.FILTER)
             .add(
-                new TermQuery(new Term(DedupFields.DIGEST, DedupEntry.normalizeDigest(digest))),
-                BooleanClause.Occur.FILTER)
+                new TermQuery(new Term(DedupFields.DIGEST, normalized)), BooleanClause.Occur.FILTER)
             .build();
-    return earliest(query);
+    return earliest(query, normalized);
   }
 
   /**
@@ -98,28 +98,29 @@ public final class DedupIndex implements AutoCloseable {
    * @return the capture, if the index has one
    */
   public Optional<DedupEntry> findByDigest(String digest) {
-    return earliest(
-        new TermQuery(new Term(DedupFields.DIGEST, DedupEntry.normalizeDigest(digest))));
+    String normalized = DedupEntry.normalizeDigest(digest);
+    return earliest(new TermQuery(new Term(DedupFields.DIGEST, normalized)), normalized);
   }
 
-  private Optional<DedupEntry> earliest(Query query) {
+  /** The earliest hit of a query that matches only entries with the digest. */
+  private Optional<DedupEntry> earliest(Query query, String digest) {
     try {
       TopDocs top = searcher.search(query, 1, EARLIEST);
       if (top.scoreDocs.length == 0) {
         return Optional.empty();
       }
       ScoreDoc hit = top.scoreDocs[0];
-      return Optional.of(entry(searcher.storedFields().document(hit.doc)));
+      return Optional.of(entry(searcher.storedFields().document(hit.doc), digest));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot search the deduplication index", e);
     }
   }
 
-  private static DedupEntry entry(Document doc) {
+  private static DedupEntry entry(Document doc, String digest) {
     IndexableField etag = doc.getField(DedupFields.ETAG);
     return new DedupEntry(
         doc.get(DedupFields.URL),
-        doc.get(DedupFields.DIGEST),
+        digest,
         doc.get(DedupFields.MIME),
         etag == null ? null : etag.stringValue(),
         doc.get(DedupFields.FILE),

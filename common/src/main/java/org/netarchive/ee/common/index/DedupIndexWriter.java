@@ -15,8 +15,15 @@ import org.apache.lucene.store.FSDirectory;
 
 /**
  * Writes a new deduplication index into an empty directory. Entries are added in any order; {@link
- * #close()} commits them, merged into one segment so that a reader opens few files. Not
- * thread-safe.
+ * #close()} commits them. Not thread-safe.
+ *
+ * <p>Built for speed within a small heap (issue 12 a, BENCHMARKS.md): one {@link Document} per kind
+ * of entry (with or without an ETag) whose fields are refilled for each entry, and no final merge
+ * to one segment. A large index is then a handful of segments (one per 48 MB of buffered entries,
+ * fewer where Lucene's merge policy has merged some in the background); a lookup asks each, which
+ * costs microseconds, while merging a million entries into one would cost seconds of every build.
+ * The indexed fields are {@link StringField}s: not tokenized, postings of documents only, no norms,
+ * no term vectors.
  */
 public final class DedupIndexWriter implements AutoCloseable {
 
@@ -26,8 +33,9 @@ public final class DedupIndexWriter implements AutoCloseable {
   private final Directory directory;
   private final IndexWriter writer;
   private final Document document = new Document();
+  private final Document withEtag = new Document();
   private final StringField url = new StringField(DedupFields.URL, "", Field.Store.YES);
-  private final StringField digest = new StringField(DedupFields.DIGEST, "", Field.Store.YES);
+  private final StringField digest = new StringField(DedupFields.DIGEST, "", Field.Store.NO);
   private final StoredField mime = new StoredField(DedupFields.MIME, "");
   private final StoredField etag = new StoredField(DedupFields.ETAG, "");
   private final StoredField file = new StoredField(DedupFields.FILE, "");
@@ -46,7 +54,9 @@ public final class DedupIndexWriter implements AutoCloseable {
     this.writer = new IndexWriter(directory, config);
     for (Field f : new Field[] {url, digest, mime, file, offset, date, dateOrder}) {
       document.add(f);
+      withEtag.add(f);
     }
+    withEtag.add(etag);
   }
 
   /**
@@ -82,10 +92,7 @@ public final class DedupIndexWriter implements AutoCloseable {
       if (entry.etag() == null) {
         writer.addDocument(document);
       } else {
-        Document withEtag = new Document();
-        document.forEach(withEtag::add);
         etag.setStringValue(entry.etag());
-        withEtag.add(etag);
         writer.addDocument(withEtag);
       }
     } catch (IOException e) {
@@ -104,12 +111,11 @@ public final class DedupIndexWriter implements AutoCloseable {
     return count;
   }
 
-  /** Commits the entries as one segment and closes the index. */
+  /** Commits the entries and closes the index. */
   @Override
   public void close() {
     try (directory) {
       try (writer) {
-        writer.forceMerge(1);
         writer.commit();
       }
     } catch (IOException e) {
