@@ -1,6 +1,5 @@
 package org.netarchive.ee.archive.domain.model.index;
 
-import java.util.Locale;
 import java.util.Optional;
 import org.netarchive.ee.common.index.Capture;
 import org.netarchive.ee.common.index.DedupEntry;
@@ -34,10 +33,12 @@ public final class DedupRule {
    * @return its entry, or empty
    */
   public static Optional<DedupEntry> entryOf(Capture capture) {
-    String url = capture.url().toLowerCase(Locale.ROOT);
-    if (!(url.startsWith("http://") || url.startsWith("https://"))
+    String url = capture.url();
+    // regionMatches, not toLowerCase: this runs for each capture of each job of an index.
+    if (!(url.regionMatches(true, 0, "http://", 0, 7)
+            || url.regionMatches(true, 0, "https://", 0, 8))
         || capture.isRevisit()
-        || capture.mimeType().toLowerCase(Locale.ROOT).startsWith("text/")
+        || capture.mimeType().regionMatches(true, 0, "text/", 0, 5)
         || capture.status() < 200
         || capture.status() > 299
         || !capture.hasDigest()) {
