@@ -14,11 +14,20 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import org.netarchive.ee.archive.domain.model.index.JobDataCache.JobData;
 import org.netarchive.ee.common.index.Capture;
+import org.netarchive.ee.common.index.DedupEntry;
+import org.netarchive.ee.common.index.DedupIndex;
 import org.netarchive.ee.common.index.DedupIndexWriter;
 import org.netarchive.ee.common.index.IndexKind;
 import org.netpreserve.jwarc.MediaType;
@@ -32,7 +41,8 @@ import org.netpreserve.jwarc.WarcWriter;
  * crawl.log and CDX lines, no index), taking the job's data from its metadata WARC (read + sort,
  * what the index server does once per job) and building the DEDUP index with its bundle from that
  * data (what it does per job set), with a breakdown of the last: parsing and the rule, Lucene's
- * adds and its final merge. Prints times and the heap's peak use; run with {@code -Xmx256m}
+ * adds and its commit; then the time of lookups in that index as it is and, for comparison, after
+ * merging it to one segment. Prints times and the heap's peak use; run with {@code -Xmx256m}
  * (wildfly-config/bench/index-benchmark.sh).
  *
  * <p>The lines are made like a crawl's: 60 % images, PDFs and other non-text objects, 30 % pages, 5
@@ -127,13 +137,20 @@ public final class DedupIndexBenchmark {
     long w0 = System.nanoTime();
     Path lucene = scratch.resolve("lucene-only");
     long closeStart;
+    List<DedupEntry> sample = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(data.cdx());
         DedupIndexWriter w = DedupIndexWriter.create(lucene)) {
       String line;
       while ((line = in.readLine()) != null) {
         Capture c = Capture.parseCdx11(line);
         if (c != null) {
-          DedupRule.entryOf(c).ifPresent(w::add);
+          Optional<DedupEntry> entry = DedupRule.entryOf(c);
+          if (entry.isPresent()) {
+            w.add(entry.get());
+            if (w.count() % 100 == 0) {
+              sample.add(entry.get());
+            }
+          }
         }
       }
       closeStart = System.nanoTime();
@@ -141,9 +158,21 @@ public final class DedupIndexBenchmark {
           Locale.ROOT, "of which Lucene: adding the entries %.2f s", (closeStart - w0) / 1e9);
     }
     System.out.printf(
+        Locale.ROOT, "; closing (commit) %.2f s%n", (System.nanoTime() - closeStart) / 1e9);
+    lookups(lucene, sample);
+    long m0 = System.nanoTime();
+    try (Directory dir = FSDirectory.open(lucene);
+        IndexWriter merger =
+            new IndexWriter(
+                dir, new IndexWriterConfig().setOpenMode(IndexWriterConfig.OpenMode.APPEND))) {
+      merger.forceMerge(1);
+      merger.commit();
+    }
+    System.out.printf(
         Locale.ROOT,
-        "; closing (merge to one segment, commit) %.2f s%n",
-        (System.nanoTime() - closeStart) / 1e9);
+        "for comparison, the same index merged to one segment afterwards: %.2f s%n",
+        (System.nanoTime() - m0) / 1e9);
+    lookups(lucene, sample);
     JobDataCache.deleteTree(lucene);
 
     resetPeaks();
@@ -178,6 +207,38 @@ public final class DedupIndexBenchmark {
         result.index().entries(),
         result.index().size() >> 20,
         extract + index);
+  }
+
+  /**
+   * Times lookups as the agent's processor makes them: each sampled entry found by URL and digest,
+   * and as often a URL with a digest the index does not hold; the last of three passes counts.
+   */
+  private static void lookups(Path dir, List<DedupEntry> sample) throws IOException {
+    int segments;
+    try (Directory d = FSDirectory.open(dir);
+        DirectoryReader reader = DirectoryReader.open(d)) {
+      segments = reader.leaves().size();
+    }
+    try (DedupIndex index = DedupIndex.open(dir)) {
+      double perLookup = 0;
+      for (int pass = 0; pass < 3; pass++) {
+        long t0 = System.nanoTime();
+        for (DedupEntry e : sample) {
+          if (index.find(e.url(), e.digest()).isEmpty()
+              || index.find(e.url(), "sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").isPresent()) {
+            throw new IllegalStateException("The index does not answer for " + e.url());
+          }
+        }
+        perLookup = (System.nanoTime() - t0) / 1e3 / (2.0 * sample.size());
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "lookups in %d segment(s): %.1f us each (%,d found, %,d not found)%n",
+          segments,
+          perLookup,
+          sample.size(),
+          sample.size());
+    }
   }
 
   private static void generate(int count, Path crawlLog, Path cdx) throws IOException {
