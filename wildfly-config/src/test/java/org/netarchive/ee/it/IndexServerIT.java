@@ -157,14 +157,14 @@ class IndexServerIT {
 
         // A bundle larger than the broker's min-large-message-size (100 KiB): streamed in chunks.
         long d = base + 4;
-        archive.client(1).store(metadataWarc(d, manyImages(d, 5_000)));
+        archive.client(1).store(metadataWarc(d, manyImages(d, 10_000)));
         JsonObject large = awaitReady(ask("dedup", Long.toString(d)));
-        assertThat(large.getJsonNumber("size").longValue()).isGreaterThan(200 * 1024);
+        assertThat(large.getJsonNumber("size").longValue()).isGreaterThan(2 * 100 * 1024);
         IndexClient.Result streamed =
             client.fetch(IndexKind.DEDUP, List.of(d), dir.resolve("agent-large"), BUILD_TIME);
         assertThat(streamed.failure()).isNull();
         try (DedupIndex index = DedupIndex.open(streamed.directory())) {
-          assertThat(index.size()).isEqualTo(5_000);
+          assertThat(index.size()).isEqualTo(10_000);
         }
 
         // The combined CDX kind, over the broker too.
