@@ -6,15 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /** A full index ({@link CaptureIndexWriter}) opened for lookups. Thread-safe. */
 public final class CaptureIndex implements AutoCloseable {
@@ -22,19 +19,12 @@ public final class CaptureIndex implements AutoCloseable {
   private static final Sort OLDEST_FIRST =
       new Sort(new SortField(CaptureIndexWriter.DATE, SortField.Type.LONG));
 
-  private final Directory directory;
-  private final DirectoryReader reader;
+  private final OpenedIndex index;
   private final IndexSearcher searcher;
 
-  private CaptureIndex(Path dir) throws IOException {
-    this.directory = FSDirectory.open(dir);
-    try {
-      this.reader = DirectoryReader.open(directory);
-    } catch (IOException | RuntimeException e) {
-      directory.close();
-      throw e;
-    }
-    this.searcher = new IndexSearcher(reader);
+  private CaptureIndex(Path dir) {
+    this.index = OpenedIndex.open(dir, "the full index");
+    this.searcher = index.searcher();
   }
 
   /**
@@ -45,11 +35,7 @@ public final class CaptureIndex implements AutoCloseable {
    * @throws UncheckedIOException if there is no complete index there
    */
   public static CaptureIndex open(Path dir) {
-    try {
-      return new CaptureIndex(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot open the full index in " + dir, e);
-    }
+    return new CaptureIndex(dir);
   }
 
   /**
@@ -58,7 +44,7 @@ public final class CaptureIndex implements AutoCloseable {
    * @return the count
    */
   public long size() {
-    return reader.numDocs();
+    return index.size();
   }
 
   /**
@@ -111,10 +97,6 @@ public final class CaptureIndex implements AutoCloseable {
 
   @Override
   public void close() {
-    try (directory) {
-      reader.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot close the full index", e);
-    }
+    index.close();
   }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
@@ -18,8 +17,6 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
  * A deduplication index opened for lookups. Thread-safe: Heritrix's toe threads share one.
@@ -33,19 +30,12 @@ public final class DedupIndex implements AutoCloseable {
   private static final Sort EARLIEST =
       new Sort(new SortField(DedupFields.DATE, SortField.Type.LONG));
 
-  private final Directory directory;
-  private final DirectoryReader reader;
+  private final OpenedIndex index;
   private final IndexSearcher searcher;
 
-  private DedupIndex(Path dir) throws IOException {
-    this.directory = FSDirectory.open(dir);
-    try {
-      this.reader = DirectoryReader.open(directory);
-    } catch (IOException | RuntimeException e) {
-      directory.close();
-      throw e;
-    }
-    this.searcher = new IndexSearcher(reader);
+  private DedupIndex(Path dir) {
+    this.index = OpenedIndex.open(dir, "the deduplication index");
+    this.searcher = index.searcher();
     searcher.setQueryCache(null);
   }
 
@@ -57,11 +47,7 @@ public final class DedupIndex implements AutoCloseable {
    * @throws UncheckedIOException if there is no complete index there
    */
   public static DedupIndex open(Path dir) {
-    try {
-      return new DedupIndex(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot open the deduplication index in " + dir, e);
-    }
+    return new DedupIndex(dir);
   }
 
   /**
@@ -70,7 +56,7 @@ public final class DedupIndex implements AutoCloseable {
    * @return the count
    */
   public long size() {
-    return reader.numDocs();
+    return index.size();
   }
 
   /**
@@ -130,10 +116,6 @@ public final class DedupIndex implements AutoCloseable {
 
   @Override
   public void close() {
-    try (directory) {
-      reader.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot close the deduplication index", e);
-    }
+    index.close();
   }
 }
