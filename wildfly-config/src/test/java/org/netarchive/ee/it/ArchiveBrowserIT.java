@@ -162,8 +162,10 @@ class ArchiveBrowserIT {
 
       browser.type("index:jobs", "12, 12x");
       driver.findElement(By.id("index:request")).click();
-      assertThat(browser.await(By.id("index:jobsMessage")).getText())
-          .isEqualTo("Job ID '12x' is not a number");
+      // the message element is in the page before the answer replaces it: wait for its text,
+      // finding it again each time (CI once read the replaced one and got a stale element)
+      wait.until(
+          ExpectedConditions.textToBe(By.id("index:jobsMessage"), "Job ID '12x' is not a number"));
 
       browser.type("index:jobs", Long.toString(unknownJob));
       driver.findElement(By.id("index:request")).click();

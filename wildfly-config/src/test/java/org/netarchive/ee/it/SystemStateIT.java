@@ -80,7 +80,11 @@ class SystemStateIT {
 
     JsonObject status =
         awaitStatus(
-            s -> agent(s, instance).isPresent() && serverWarning(s, "job " + unknownJob),
+            // the agent's and the bitarchive's heartbeats are processed independently
+            s ->
+                agent(s, instance).isPresent()
+                    && replica(s, instance).isPresent()
+                    && serverWarning(s, "job " + unknownJob),
             Duration.ofSeconds(30));
     JsonObject agent = agent(status, instance).orElseThrow();
     assertThat(agent.getString("state")).isEqualTo("CRAWLING");
@@ -91,11 +95,7 @@ class SystemStateIT {
     JsonObject agentWarning = agent.getJsonArray("warnings").getJsonObject(0);
     assertThat(agentWarning.getString("level")).isEqualTo("WARNING");
     assertThat(agentWarning.getString("message")).isEqualTo(warning);
-    JsonObject replica =
-        status.getJsonArray("replicas").getValuesAs(JsonObject.class).stream()
-            .filter(r -> r.getString("instance").equals(instance))
-            .findFirst()
-            .orElseThrow();
+    JsonObject replica = replica(status, instance).orElseThrow();
     assertThat(replica.getString("replica")).isEqualTo("ONE");
     assertThat(replica.getJsonNumber("freeBytes").longValue()).isEqualTo(123_456_789L);
     assertThat(replica.getJsonObject("directories").getString("/srv/it/" + instance))
@@ -192,6 +192,12 @@ class SystemStateIT {
   private static Optional<JsonObject> agent(JsonObject status, String instance) {
     return status.getJsonArray("agents").getValuesAs(JsonObject.class).stream()
         .filter(a -> a.getString("instance").equals(instance))
+        .findFirst();
+  }
+
+  private static Optional<JsonObject> replica(JsonObject status, String instance) {
+    return status.getJsonArray("replicas").getValuesAs(JsonObject.class).stream()
+        .filter(r -> r.getString("instance").equals(instance))
         .findFirst();
   }
 
