@@ -14,6 +14,7 @@ import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -59,21 +60,41 @@ public class SchedulerTimer {
 
   @Schedule(hour = "*", minute = "*", second = "7", persistent = false)
   void schedulingPass() {
-    runExclusively(scheduling, "scheduling", scheduler::schedulingPass, activity::schedulingPass);
+    schedulingPassNow();
   }
 
   @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
   void dispatchPass() {
-    runExclusively(dispatching, "dispatch", scheduler::dispatchPass, activity::dispatchPass);
+    dispatchPassNow();
   }
 
-  private void runExclusively(
+  /**
+   * Runs a scheduling pass now, as the minute's timer does: for an operator who does not want to
+   * wait for the next minute (and for tests, which trigger what they wait for).
+   *
+   * @return the pass; empty when one is running already or start-up recovery has not finished
+   */
+  public Optional<SchedulerActivity.Pass> schedulingPassNow() {
+    return runExclusively(
+        scheduling, "scheduling", scheduler::schedulingPass, activity::schedulingPass);
+  }
+
+  /**
+   * Runs a dispatch pass now, as the ten-second timer does.
+   *
+   * @return the pass; empty when one is running already or start-up recovery has not finished
+   */
+  public Optional<SchedulerActivity.Pass> dispatchPassNow() {
+    return runExclusively(dispatching, "dispatch", scheduler::dispatchPass, activity::dispatchPass);
+  }
+
+  private Optional<SchedulerActivity.Pass> runExclusively(
       AtomicBoolean flag,
       String what,
       Runnable pass,
       java.util.function.Consumer<SchedulerActivity.Pass> done) {
     if (!recovered.get() || !flag.compareAndSet(false, true)) {
-      return;
+      return Optional.empty();
     }
     Instant started = Instant.now();
     String failure = null;
@@ -84,7 +105,9 @@ public class SchedulerTimer {
       LOG.log(Level.WARNING, "The " + what + " pass failed: " + e.getMessage(), e);
     } finally {
       flag.set(false);
-      done.accept(new SchedulerActivity.Pass(started, Instant.now(), failure));
     }
+    SchedulerActivity.Pass ran = new SchedulerActivity.Pass(started, Instant.now(), failure);
+    done.accept(ran);
+    return Optional.of(ran);
   }
 }

@@ -13,6 +13,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.Properties;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
@@ -21,6 +23,8 @@ import org.netarchive.ee.batch.application.BatchJobExecution;
 import org.netarchive.ee.batch.application.BatchJobs;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.SystemMonitor;
+import org.netarchive.ee.scheduler.application.job.SchedulerTimer;
+import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
@@ -50,6 +54,7 @@ public class SystemResource {
   @EJB private SystemStateService systemState;
   @EJB private SchemaMigration schemaMigration;
   @EJB private BatchJobs batchJobs;
+  @EJB private SchedulerTimer schedulerTimer;
 
   @Operation(
       summary = "Read the system status",
@@ -107,6 +112,57 @@ public class SystemResource {
                 .path("batch/executions/{id}")
                 .build(execution.executionId()))
         .build();
+  }
+
+  @Operation(
+      summary = "Run a scheduling pass now",
+      description =
+          "Claims and splits the harvests that are due and fails jobs past their timeout, as the"
+              + " minute's timer does (admin); 409 while a pass runs already.")
+  @APIResponseSchema(
+      value = SchedulerPass.class,
+      responseCode = "200",
+      responseDescription = "The pass, ended")
+  @POST
+  @Path("scheduling-pass")
+  @RolesAllowed("admin")
+  public Response schedulingPass() {
+    return passResponse("scheduling", schedulerTimer.schedulingPassNow());
+  }
+
+  @Operation(
+      summary = "Run a dispatch pass now",
+      description =
+          "Sends the new jobs of finished splits to their channels' queues, as the ten-second timer"
+              + " does (admin); 409 while a pass runs already.")
+  @APIResponseSchema(
+      value = SchedulerPass.class,
+      responseCode = "200",
+      responseDescription = "The pass, ended")
+  @POST
+  @Path("dispatch-pass")
+  @RolesAllowed("admin")
+  public Response dispatchPass() {
+    return passResponse("dispatch", schedulerTimer.dispatchPassNow());
+  }
+
+  private static Response passResponse(String kind, Optional<SchedulerActivity.Pass> pass) {
+    return pass.map(p -> Response.ok(new SchedulerPass(p)).build())
+        .orElseGet(
+            () ->
+                Problem.response(
+                    Response.Status.CONFLICT,
+                    "A "
+                        + kind
+                        + " pass is running already, or the server is still taking up what its"
+                        + " last run left; try again in a moment"));
+  }
+
+  /** A scheduler pass that ran: when, and "OK" or "FAILED: " and why. */
+  public record SchedulerPass(Instant startedAt, Instant endedAt, String outcome) {
+    SchedulerPass(SchedulerActivity.Pass pass) {
+      this(pass.startedAt(), pass.endedAt(), pass.outcome());
+    }
   }
 
   @Operation(summary = "Read an operator job's execution", description = "An execution's status.")
