@@ -1,11 +1,12 @@
 package org.netarchive.ee.it;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -105,24 +106,30 @@ final class AgentProcess implements AutoCloseable {
 
   /** Waits until the log holds {@code text}; fails naming the log's end otherwise. */
   void awaitLog(String text, Duration within) throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    while (Instant.now().isBefore(deadline)) {
-      if (logText().contains(text)) {
-        return;
-      }
-      if (process != null && !process.isAlive()) {
-        throw new AssertionError(
-            "The agent exited with "
-                + process.exitValue()
-                + " before logging '"
-                + text
-                + "':\n"
-                + tail());
-      }
-      Thread.sleep(250);
+    try {
+      await()
+          .atMost(within)
+          .pollInterval(Duration.ofMillis(250))
+          .until(
+              () -> {
+                if (logText().contains(text)) {
+                  return true;
+                }
+                if (process != null && !process.isAlive()) {
+                  throw new AssertionError(
+                      "The agent exited with "
+                          + process.exitValue()
+                          + " before logging '"
+                          + text
+                          + "':\n"
+                          + tail());
+                }
+                return false;
+              });
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(
+          "The agent did not log '" + text + "' within " + within + ":\n" + tail(), e);
     }
-    throw new AssertionError(
-        "The agent did not log '" + text + "' within " + within + ":\n" + tail());
   }
 
   String tail() throws IOException {

@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.ServerUnderTest.ADMIN;
 import static org.netarchive.ee.it.ServerUnderTest.HTTP;
 import static org.netarchive.ee.it.ServerUnderTest.adminPassword;
@@ -14,7 +15,6 @@ import java.io.StringReader;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
@@ -57,19 +57,23 @@ class BatchJobSmokeIT {
   }
 
   private static JsonObject awaitEnd(String location, Duration within) throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    JsonObject execution;
-    do {
-      HttpResponse<String> response =
-          send(asUser(request(location), ADMIN, adminPassword()).GET().build());
-      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-      execution = Json.createReader(new StringReader(response.body())).readObject();
-      String status = execution.getString("status");
-      if (!status.equals("STARTING") && !status.equals("STARTED")) {
-        return execution;
-      }
-      Thread.sleep(200);
-    } while (Instant.now().isBefore(deadline));
-    throw new AssertionError("Batch job still running after " + within + ": " + execution);
+    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> {
+              HttpResponse<String> response =
+                  send(asUser(request(location), ADMIN, adminPassword()).GET().build());
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              JsonObject execution =
+                  Json.createReader(new StringReader(response.body())).readObject();
+              last.set(execution);
+              assertThat(execution.getString("status"))
+                  .as("batch job still running: %s", execution)
+                  .isNotIn("STARTING", "STARTED");
+            });
+    return last.get();
   }
 }

@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
 import jakarta.json.JsonObject;
@@ -56,14 +57,18 @@ final class HarvestedJobs {
   static JsonObject awaitJob(
       ScheduledHarvests harvests, long id, Predicate<JsonObject> condition, Duration within)
       throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    JsonObject job = harvests.job(id);
-    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-      job = harvests.job(id);
-    }
-    assertThat(condition.test(job)).as("job %s within %s: %s", id, within, job).isTrue();
-    return job;
+    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              JsonObject job = harvests.job(id);
+              last.set(job);
+              assertThat(condition.test(job)).as("job %s within %s: %s", id, within, job).isTrue();
+            });
+    return last.get();
   }
 
   /** The domains of a job's details (its first page of domains), by domain name. */
@@ -158,18 +163,17 @@ final class HarvestedJobs {
 
   /** Waits until the agent has removed its job directories (every file confirmed, reported). */
   static void awaitEmpty(Path jobs) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(20);
-    while (Instant.now().isBefore(deadline)) {
-      try (Stream<Path> left = Files.list(jobs)) {
-        if (left.findAny().isEmpty()) {
-          return;
-        }
-      }
-      Thread.sleep(250);
-    }
-    try (Stream<Path> left = Files.walk(jobs)) {
-      throw new AssertionError("Job directories left: " + left.toList());
-    }
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(250))
+        .untilAsserted(
+            () -> {
+              try (Stream<Path> left = Files.walk(jobs)) {
+                assertThat(left.filter(p -> !p.equals(jobs)).toList())
+                    .as("job directories left")
+                    .isEmpty();
+              }
+            });
   }
 
   /**

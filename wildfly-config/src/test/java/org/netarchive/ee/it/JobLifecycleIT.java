@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
 import jakarta.jms.JMSConsumer;
@@ -8,6 +9,7 @@ import jakarta.jms.Message;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -152,12 +154,13 @@ class JobLifecycleIT {
 
     // a report for a job that does not exist is refused and logged
     agent.report(new JobStarted(987_654_321L, "it-agent", Instant.now()));
-    Instant until = Instant.now().plusSeconds(10);
-    while (!ServerUnderTest.serverLogText().contains("Refused JobStarted for job 987654321")
-        && Instant.now().isBefore(until)) {
-      Thread.sleep(200);
-    }
-    assertThat(ServerUnderTest.serverLogText()).contains("Refused JobStarted for job 987654321");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () ->
+                assertThat(ServerUnderTest.serverLogText())
+                    .contains("Refused JobStarted for job 987654321"));
   }
 
   @Test

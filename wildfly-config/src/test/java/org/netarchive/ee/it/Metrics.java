@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -107,35 +106,37 @@ final class Metrics {
    */
   static Metrics await(Duration within, String name, DoublePredicate condition, String... wanted)
       throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    Metrics metrics = scrape();
-    while (!metrics.value(name, wanted).stream().anyMatch(condition)
-        && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-      metrics = scrape();
-    }
-    OptionalDouble value = metrics.value(name, wanted);
-    assertThat(value.stream().anyMatch(condition))
-        .as(
-            "%s%s is %s; the samples of it: %s",
-            name,
-            java.util.Arrays.toString(wanted),
-            value,
-            metrics.text().lines().filter(l -> l.startsWith(name)).toList())
-        .isTrue();
-    return metrics;
+    java.util.concurrent.atomic.AtomicReference<Metrics> last =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    org.awaitility.Awaitility.await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              Metrics metrics = scrape();
+              last.set(metrics);
+              OptionalDouble value = metrics.value(name, wanted);
+              assertThat(value.stream().anyMatch(condition))
+                  .as(
+                      "%s%s is %s; the samples of it: %s",
+                      name,
+                      java.util.Arrays.toString(wanted),
+                      value,
+                      metrics.text().lines().filter(l -> l.startsWith(name)).toList())
+                  .isTrue();
+            });
+    return last.get();
   }
 
   /** Scrapes until no sample of {@code name} has the labels, at most {@code within}. */
   static void awaitAbsent(Duration within, String name, String... wanted) throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    Metrics metrics = scrape();
-    while (metrics.value(name, wanted).isPresent() && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-      metrics = scrape();
-    }
-    assertThat(metrics.value(name, wanted))
-        .as("%s%s", name, java.util.Arrays.toString(wanted))
-        .isEmpty();
+    org.awaitility.Awaitility.await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () ->
+                assertThat(scrape().value(name, wanted))
+                    .as("%s%s", name, java.util.Arrays.toString(wanted))
+                    .isEmpty());
   }
 }

@@ -1,13 +1,13 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -89,18 +89,38 @@ final class ScheduledHarvests {
    */
   List<JsonObject> awaitJobs(String harvest, Predicate<List<JsonObject>> ready, Duration within)
       throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    List<JsonObject> jobs = List.of();
-    while (Instant.now().isBefore(deadline)) {
-      HttpResponse<String> list = admin.get("/api/jobs?size=1000&harvest=" + Api.segment(harvest));
-      assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
-      jobs = json(list).getJsonArray("items").getValuesAs(JsonObject.class);
-      if (!jobs.isEmpty() && ready.test(jobs)) {
-        return jobs;
-      }
-      Thread.sleep(1000);
+    java.util.concurrent.atomic.AtomicReference<List<JsonObject>> last =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await()
+        .atMost(within)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              HttpResponse<String> list =
+                  admin.get("/api/jobs?size=1000&harvest=" + Api.segment(harvest));
+              assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+              List<JsonObject> jobs =
+                  json(list).getJsonArray("items").getValuesAs(JsonObject.class);
+              last.set(jobs);
+              if (jobs.isEmpty() || !ready.test(jobs)) {
+                triggerPasses();
+              }
+              assertThat(!jobs.isEmpty() && ready.test(jobs))
+                  .as("the jobs of %s ready: %s", harvest, jobs)
+                  .isTrue();
+            });
+    return last.get();
+  }
+
+  /**
+   * Asks for a scheduling and a dispatch pass now, instead of waiting for the timers (a pass that
+   * is running already answers 409; the next poll asks again).
+   */
+  void triggerPasses() throws Exception {
+    for (String pass : List.of("scheduling-pass", "dispatch-pass")) {
+      HttpResponse<String> answer = admin.post("/api/system/" + pass);
+      assertThat(answer.statusCode()).as("%s: %s", pass, answer.body()).isIn(200, 409);
     }
-    throw new AssertionError("The jobs of " + harvest + " did not get ready in time: " + jobs);
   }
 
   static boolean allIn(List<JsonObject> jobs, String status) {
@@ -116,14 +136,18 @@ final class ScheduledHarvests {
 
   /** A job's details once they satisfy {@code condition}, waiting at most 30 seconds. */
   JsonObject awaitJob(long id, Predicate<JsonObject> condition) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(30);
-    JsonObject job = job(id);
-    while (!condition.test(job) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(250);
-      job = job(id);
-    }
-    assertThat(condition.test(job)).as("job %s: %s", id, job).isTrue();
-    return job;
+    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(250))
+        .untilAsserted(
+            () -> {
+              JsonObject job = job(id);
+              last.set(job);
+              assertThat(condition.test(job)).as("job %s: %s", id, job).isTrue();
+            });
+    return last.get();
   }
 
   /** Whether a job's details say it is in {@code status}. */

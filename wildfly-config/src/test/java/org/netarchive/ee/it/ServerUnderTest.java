@@ -1,5 +1,7 @@
 package org.netarchive.ee.it;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -10,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -164,20 +165,21 @@ final class ServerUnderTest {
                   }
                 },
                 "stop-restarted-server"));
-    Instant deadline = Instant.now().plusSeconds(180);
-    while (Instant.now().isBefore(deadline)) {
-      Thread.sleep(1000);
-      try {
-        HttpResponse<String> answer =
-            send(asUser(request(HTTP + "/api/jobs/overview"), ADMIN, adminPassword()).build());
-        if (answer.statusCode() == 200) {
-          return;
-        }
-      } catch (IOException starting) {
-        // not listening yet
-      }
+    try {
+      await()
+          .atMost(Duration.ofSeconds(180))
+          .pollDelay(Duration.ofSeconds(1))
+          .pollInterval(Duration.ofSeconds(1))
+          .ignoreException(IOException.class) // not listening yet
+          .until(
+              () ->
+                  send(asUser(request(HTTP + "/api/jobs/overview"), ADMIN, adminPassword()).build())
+                          .statusCode()
+                      == 200);
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new IllegalStateException(
+          "The server did not come back after the crash; see " + log, e);
     }
-    throw new IllegalStateException("The server did not come back after the crash; see " + log);
   }
 
   static HttpClient http() {

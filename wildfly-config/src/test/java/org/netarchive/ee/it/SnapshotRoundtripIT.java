@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 import static org.netarchive.ee.it.HarvestedJobs.ENDED;
 import static org.netarchive.ee.it.HarvestedJobs.absent;
@@ -16,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -174,20 +174,29 @@ class SnapshotRoundtripIT {
     }
   }
 
-  /** The harvest's run once it is split (the next scheduling pass, within a minute). */
+  /** The harvest's run once it is split (by a scheduling pass the test asks for). */
   private static JsonObject awaitRun(String harvest) throws Exception {
-    Instant deadline = Instant.now().plus(ScheduledHarvests.SCHEDULING);
-    List<JsonObject> runs = List.of();
-    while (Instant.now().isBefore(deadline)) {
-      HttpResponse<String> response = ADMIN.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
-      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-      runs = Api.jsonArray(response).getValuesAs(JsonObject.class);
-      if (runs.size() == 1 && !runs.get(0).getString("status").equals("RUNNING")) {
-        return runs.get(0);
-      }
-      Thread.sleep(1000);
-    }
-    throw new AssertionError("The run of " + harvest + " was not split in time: " + runs);
+    java.util.concurrent.atomic.AtomicReference<JsonObject> split =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await()
+        .atMost(ScheduledHarvests.SCHEDULING)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              HttpResponse<String> response =
+                  ADMIN.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              List<JsonObject> runs = Api.jsonArray(response).getValuesAs(JsonObject.class);
+              if (runs.isEmpty()) {
+                HARVESTS.triggerPasses();
+              }
+              assertThat(runs).as("the runs of %s", harvest).hasSize(1);
+              assertThat(runs.get(0).getString("status"))
+                  .as("the run of %s: %s", harvest, runs)
+                  .isNotEqualTo("RUNNING");
+              split.set(runs.get(0));
+            });
+    return split.get();
   }
 
   /** The shipped template with the politeness of a local test crawl, active; its id. */

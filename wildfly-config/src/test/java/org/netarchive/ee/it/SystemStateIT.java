@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -179,14 +180,18 @@ class SystemStateIT {
 
   private JsonObject awaitStatus(Predicate<JsonObject> condition, Duration within)
       throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    JsonObject status = status();
-    while (!condition.test(status) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-      status = status();
-    }
-    assertThat(condition.test(status)).as("system status: %s", status).isTrue();
-    return status;
+    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              JsonObject status = status();
+              last.set(status);
+              assertThat(condition.test(status)).as("system status: %s", status).isTrue();
+            });
+    return last.get();
   }
 
   private static Optional<JsonObject> agent(JsonObject status, String instance) {
