@@ -1,6 +1,7 @@
 package org.netarchive.ee.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
@@ -138,17 +139,24 @@ class HarvesterAgentIT {
 
   /** The next message of a type on a queue, skipping others; fails after the bound. */
   private <T extends Message> T next(JMSConsumer consumer, Class<T> type) {
-    Instant deadline = Instant.now().plus(WITHIN);
-    while (Instant.now().isBefore(deadline)) {
-      jakarta.jms.Message raw = consumer.receive(1000);
-      if (raw != null) {
-        Message message = MESSAGES.fromJms(raw);
-        if (type.isInstance(message)) {
-          return type.cast(message);
-        }
-      }
-    }
-    throw new AssertionError("no " + type.getSimpleName() + " within " + WITHIN);
+    java.util.concurrent.atomic.AtomicReference<T> found =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    await("a " + type.getSimpleName())
+        .atMost(WITHIN)
+        .pollInSameThread() // a JMSContext is for one thread
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10)) // each poll waits up to a second for a message
+        .until(
+            () -> {
+              jakarta.jms.Message raw = consumer.receive(1000);
+              Message message = raw == null ? null : MESSAGES.fromJms(raw);
+              if (type.isInstance(message)) {
+                found.set(type.cast(message));
+                return true;
+              }
+              return false;
+            });
+    return found.get();
   }
 
   @Test
@@ -234,7 +242,11 @@ class HarvesterAgentIT {
     factory.close();
     broker.stop();
     startAgent("agent-c");
-    Thread.sleep(2500);
+    // it keeps trying while the broker is down
+    await()
+        .during(Duration.ofMillis(2500))
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> agent.status().getState().equals("CONNECTING"));
 
     broker.start();
     factory = new ActiveMQConnectionFactory(broker.url());
@@ -259,8 +271,11 @@ class HarvesterAgentIT {
     context.close();
     factory.close();
     broker.stop();
-    // the agent's calls now wait for the broker to come back
-    Thread.sleep(awayMillis);
+    // the agent's calls now wait for the broker to come back; it keeps running meanwhile
+    await()
+        .during(Duration.ofMillis(awayMillis))
+        .atMost(Duration.ofMillis(awayMillis + 10_000))
+        .until(agentThread::isAlive);
 
     Instant asked = Instant.now();
     agent.stop();
@@ -297,7 +312,10 @@ class HarvesterAgentIT {
       network.silence();
       // the agent's calls now wait for answers that do not come, and it notices nothing amiss
       // before the client's failure check (30 s)
-      Thread.sleep(4000);
+      await()
+          .during(Duration.ofSeconds(4))
+          .atMost(Duration.ofSeconds(14))
+          .until(agentThread::isAlive);
 
       Instant asked = Instant.now();
       agent.stop();
@@ -351,9 +369,10 @@ class HarvesterAgentIT {
     startAgent(configuration("agent-e", Map.of("broker.password", "wrong")));
     JMSConsumer monitor = context.createConsumer(context.createQueue(CHANNELS.monitor().name()));
 
-    Thread.sleep(3000);
-
-    assertThat(agent.status().getState()).isEqualTo("CONNECTING");
+    await()
+        .during(Duration.ofSeconds(3))
+        .atMost(Duration.ofSeconds(13))
+        .until(() -> agent.status().getState().equals("CONNECTING"));
     assertThat(monitor.receive(500)).isNull();
   }
 
