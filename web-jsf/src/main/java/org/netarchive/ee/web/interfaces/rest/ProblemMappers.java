@@ -48,6 +48,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
       case StaleEditException p -> Problem.response(Response.Status.CONFLICT, p.getMessage());
       case org.netarchive.ee.archive.application.preservation.PreservationConflict p ->
           Problem.response(Response.Status.CONFLICT, p.getMessage());
+      case org.netarchive.ee.web.interfaces.replay.WaczConflict p ->
+          Problem.response(Response.Status.CONFLICT, p.getMessage());
       case ArchiveUnavailableException p ->
           Problem.response(Response.Status.SERVICE_UNAVAILABLE, p.getMessage());
       case OptimisticLockException p ->

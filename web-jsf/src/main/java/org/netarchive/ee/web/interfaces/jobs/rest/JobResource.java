@@ -3,14 +3,17 @@ package org.netarchive.ee.web.interfaces.jobs.rest;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -19,6 +22,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.scheduler.application.job.JobFilter;
 import org.netarchive.ee.scheduler.application.job.JobService;
@@ -28,6 +34,10 @@ import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
 import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
+import org.netarchive.ee.web.interfaces.replay.RangeFile;
+import org.netarchive.ee.web.interfaces.replay.WaczBuild;
+import org.netarchive.ee.web.interfaces.replay.WaczConflict;
+import org.netarchive.ee.web.interfaces.replay.WaczExports;
 
 /**
  * Crawl jobs: {@code /api/jobs}. Viewers read; curators and admins resubmit failed jobs.
@@ -46,6 +56,12 @@ import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
  *   <li>{@code GET /api/jobs/{id}?page=0&size=100} — one job: template, limits, crawler traps,
  *       errors, and a page of its domains with seeds, limits and (when finished) objects, bytes and
  *       stop reason
+ *   <li>{@code GET /api/jobs/{id}/wacz/progress}, {@code GET
+ *       /api/jobs/runs/{harvest}/{run}/wacz/progress} — the WACZ export of a job or of a harvest
+ *       run: starts building it unless it is cached, and answers its state and progress
+ *   <li>{@code GET /api/jobs/{id}/wacz} (also {@code .../wacz/job-{id}.wacz}), {@code GET
+ *       /api/jobs/runs/{harvest}/{run}/wacz} — the WACZ once READY, honouring {@code Range}; before
+ *       that 202 with its progress
  *   <li>{@code POST /api/jobs/{id}/resubmit} — a FAILED job is sent again as a new job (answered
  *       with the new job); the old one becomes RESUBMITTED and links to it
  * </ul>
@@ -57,7 +73,11 @@ import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 @RolesAllowed({"admin", "curator", "viewer"})
 public class JobResource {
 
+  /** The media type of a WACZ file (a ZIP). */
+  static final String WACZ = "application/wacz";
+
   @EJB private JobService jobs;
+  @Inject private WaczExports wacz;
 
   /**
    * Jobs per status and the channels no agent serves.
@@ -160,6 +180,116 @@ public class JobResource {
   @RolesAllowed({"admin", "curator"})
   public JobSummary resubmit(@PathParam("id") long id) {
     return jobs.resubmit(id);
+  }
+
+  @Operation(
+      summary = "Follow a job's WACZ export",
+      description =
+          "Starts building the WACZ of an ended job unless it is cached and up to date, and answers its state (BUILDING, READY, FAILED) and progress; a job that has not ended is 409.")
+  @GET
+  @Path("{id}/wacz/progress")
+  public WaczBuild.View waczProgress(@PathParam("id") long id) {
+    return wacz.request(wacz.job(id));
+  }
+
+  @Operation(
+      summary = "Download a job's WACZ",
+      description =
+          "The WACZ 1.1.1 of an ended job (its WARC files stored, a sorted CDXJ index, its seeds as pages, datapackage.json with SHA-256 digests), honouring Range; 202 with its progress while it is built.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The WACZ",
+      content =
+          @Content(
+              mediaType = WACZ,
+              schema =
+                  @Schema(
+                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
+                      format = "binary")))
+  @GET
+  @Path("{id}/wacz")
+  @Produces({WACZ, MediaType.APPLICATION_JSON})
+  public Response waczOfJob(@PathParam("id") long id, @HeaderParam("Range") String range) {
+    return download(wacz.job(id), range);
+  }
+
+  @Operation(
+      summary = "Download a job's WACZ under its file name",
+      description =
+          "The same as /api/jobs/{id}/wacz, at an address ending in the file's name (job-{id}.wacz), which replay engines go by.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The WACZ",
+      content =
+          @Content(
+              mediaType = WACZ,
+              schema =
+                  @Schema(
+                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
+                      format = "binary")))
+  @GET
+  @Path("{id}/wacz/{file}")
+  @Produces({WACZ, MediaType.APPLICATION_JSON})
+  public Response waczOfJobByName(
+      @PathParam("id") long id,
+      @PathParam("file") String file,
+      @HeaderParam("Range") String range) {
+    WaczExports.OfJob subject = wacz.job(id);
+    if (!subject.fileName().equals(file)) {
+      throw new org.netarchive.ee.scheduler.application.domain.NotFoundException(
+          "Job " + id + "'s WACZ is named '" + subject.fileName() + "', not '" + file + "'");
+    }
+    return download(subject, range);
+  }
+
+  @Operation(
+      summary = "Follow a harvest run's WACZ export",
+      description =
+          "Starts building the WACZ of the jobs of one run of a harvest (all ended) unless it is cached, and answers its state and progress.")
+  @GET
+  @Path("runs/{harvest}/{run}/wacz/progress")
+  public WaczBuild.View runWaczProgress(
+      @PathParam("harvest") String harvest, @PathParam("run") int run) {
+    return wacz.request(wacz.run(harvest, run));
+  }
+
+  @Operation(
+      summary = "Download a harvest run's WACZ",
+      description =
+          "The WACZ of the jobs of one run of a harvest, honouring Range; 202 with its progress while it is built.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The WACZ",
+      content =
+          @Content(
+              mediaType = WACZ,
+              schema =
+                  @Schema(
+                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
+                      format = "binary")))
+  @GET
+  @Path("runs/{harvest}/{run}/wacz")
+  @Produces({WACZ, MediaType.APPLICATION_JSON})
+  public Response runWacz(
+      @PathParam("harvest") String harvest,
+      @PathParam("run") int run,
+      @HeaderParam("Range") String range) {
+    return download(wacz.run(harvest, run), range);
+  }
+
+  private Response download(WaczExports.Subject subject, String range) {
+    WaczBuild.View build = wacz.request(subject);
+    if (build.state() == WaczBuild.State.BUILDING) {
+      return Response.accepted(build)
+          .type(MediaType.APPLICATION_JSON)
+          .header("Retry-After", 2)
+          .build();
+    }
+    if (build.state() == WaczBuild.State.FAILED) {
+      throw new WaczConflict(
+          "The WACZ of " + subject.title() + " could not be built: " + build.failure());
+    }
+    return RangeFile.answer(wacz.readyFile(subject), WACZ, range, subject.fileName());
   }
 
   private static JobStatus status(String text) {
