@@ -227,7 +227,7 @@ public final class SyntheticSite implements AutoCloseable {
             exchange,
             200,
             "image/png",
-            bytes(host.name() + path, 1000 + (int) (mix(host.name() + path) % 2000)));
+            png(host.name() + path, 1000 + (int) (mix(host.name() + path) % 2000)));
       } else if ((m = PDF.matcher(path)).matches()
           && inRange(m.group(1), host.pages())
           && host.hasPdf(Integer.parseInt(m.group(1)))) {
@@ -423,6 +423,64 @@ public final class SyntheticSite implements AutoCloseable {
         .append("\n%%EOF\n");
     ascii.accept(table.toString());
     return out.toByteArray();
+  }
+
+  /**
+   * A PNG image that browsers draw (32 by 32 pixels of one colour from the key) of exactly {@code
+   * length} bytes (at least 200): the rest is a private ancillary chunk of the key's random bytes,
+   * which decoders skip, so images differ in size and content as real ones do.
+   */
+  private byte[] png(String key, int length) {
+    SplittableRandom random = new SplittableRandom(mix(key));
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(length);
+    out.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+    int side = 32;
+    chunk(
+        out,
+        "IHDR",
+        java.nio.ByteBuffer.allocate(13)
+            .putInt(side)
+            .putInt(side)
+            .put((byte) 8) // bit depth
+            .put((byte) 2) // RGB
+            .put((byte) 0)
+            .put((byte) 0)
+            .put((byte) 0)
+            .array());
+    byte[] rgb = {
+      (byte) random.nextInt(256), (byte) random.nextInt(256), (byte) random.nextInt(256)
+    };
+    byte[] rows = new byte[side * (1 + 3 * side)];
+    for (int y = 0; y < side; y++) {
+      for (int x = 0; x < side; x++) {
+        System.arraycopy(rgb, 0, rows, y * (1 + 3 * side) + 1 + 3 * x, 3);
+      }
+    }
+    java.util.zip.Deflater deflater = new java.util.zip.Deflater();
+    deflater.setInput(rows);
+    deflater.finish();
+    byte[] buffer = new byte[rows.length + 64];
+    int deflated = deflater.deflate(buffer);
+    deflater.end();
+    chunk(out, "IDAT", java.util.Arrays.copyOf(buffer, deflated));
+    byte[] padding = new byte[Math.max(0, length - out.size() - 24)];
+    for (int i = 0; i < padding.length; i++) {
+      padding[i] = (byte) random.nextInt(256);
+    }
+    chunk(out, "raNd", padding);
+    chunk(out, "IEND", new byte[0]);
+    return out.toByteArray();
+  }
+
+  private static void chunk(java.io.ByteArrayOutputStream out, String type, byte[] data) {
+    byte[] name = type.getBytes(StandardCharsets.US_ASCII);
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(name);
+    crc.update(data);
+    out.writeBytes(java.nio.ByteBuffer.allocate(4).putInt(data.length).array());
+    out.writeBytes(name);
+    out.writeBytes(data);
+    out.writeBytes(java.nio.ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
   }
 
   private byte[] bytes(String key, int length) {

@@ -59,6 +59,22 @@ class DemoSiteTest {
     }
   }
 
+  @Test
+  void givenAnImage_whenServed_thenItIsAPngBrowsersDrawOfItsOwnSize() throws Exception {
+    try (SyntheticSite site = new SyntheticSite(5, DemoSite.HOSTS)) {
+      String host = "netarchive-demo-news.dk";
+      byte[] one = get(site, host, "/img/5-0.png");
+      byte[] two = get(site, host, "/img/6-0.png");
+      java.awt.image.BufferedImage image =
+          javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(one));
+      assertThat(image).as("decodable").isNotNull();
+      assertThat(image.getWidth()).isEqualTo(32);
+      assertThat(image.getHeight()).isEqualTo(32);
+      assertThat(one.length).isBetween(1000, 2999);
+      assertThat(two).isNotEqualTo(one);
+    }
+  }
+
   /** The body of a page asked for on 127.0.0.1 by its host's name. */
   private static byte[] get(SyntheticSite site, String host, String path) throws Exception {
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), site.port())) {

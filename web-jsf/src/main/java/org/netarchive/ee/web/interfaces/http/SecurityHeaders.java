@@ -20,6 +20,11 @@ import java.io.IOException;
  * a resource sets itself (an archived page's {@code sandbox}), replaces this one rather than
  * joining it, since a browser enforces every policy it receives and this one would block the UI's
  * scripts.
+ *
+ * <p>ReplayWeb.page's files under {@code /replay/} are the exception: its service worker ({@code
+ * sw.js}) runs under the policy of its own response, and fetches the WACZ and its own scripts from
+ * this origin; the documents it makes are framed by the replay page. They get {@link #REPLAY}: this
+ * origin only (so a replayed page never reaches the live web through them), framed by this origin.
  */
 public class SecurityHeaders extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -28,10 +33,22 @@ public class SecurityHeaders extends HttpFilter {
   static final String NOTHING_RUNS =
       "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+  /** The policy of ReplayWeb.page's files: this origin only, its own inline code and workers. */
+  static final String REPLAY =
+      "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; frame-ancestors 'self'";
+
   @Override
   protected void doFilter(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
+    if (request.getRequestURI().startsWith(request.getContextPath() + "/replay/")) {
+      response.setHeader("X-Frame-Options", "SAMEORIGIN");
+      response.setHeader("X-Content-Type-Options", "nosniff");
+      response.setHeader("Referrer-Policy", "same-origin");
+      response.setHeader(CONTENT_SECURITY_POLICY, REPLAY);
+      chain.doFilter(request, response);
+      return;
+    }
     response.setHeader("X-Frame-Options", "DENY");
     response.setHeader("X-Content-Type-Options", "nosniff");
     response.setHeader("Referrer-Policy", "same-origin");
