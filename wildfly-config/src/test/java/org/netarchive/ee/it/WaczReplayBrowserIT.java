@@ -113,7 +113,7 @@ class WaczReplayBrowserIT {
     assertThat(unknown.statusCode()).isEqualTo(404);
     assertThat(unknown.body()).contains("987654321");
 
-    JsonObject ready = awaitWacz(second);
+    JsonObject ready = awaitWacz("/api/jobs/" + second + "/wacz");
     assertThat(ready.getInt("revisitOriginals")).as(ready.toString()).isPositive();
     assertThat(ready.getJsonArray("missingOriginals")).as(ready.toString()).isEmpty();
     HttpResponse<byte[]> download = ADMIN.getBytes("/api/jobs/" + second + "/wacz");
@@ -139,6 +139,31 @@ class WaczReplayBrowserIT {
     assertThat(range.headers().firstValue("Content-Range"))
         .contains("bytes 100-1099/" + download.body().length);
     assertThat(range.body()).isEqualTo(java.util.Arrays.copyOfRange(download.body(), 100, 1100));
+
+    HttpResponse<String> beyond =
+        ServerUnderTest.send(
+            ADMIN
+                .requestFor("/api/jobs/" + second + "/wacz")
+                .header("Range", "bytes=" + download.body().length + "-")
+                .GET()
+                .build());
+    assertThat(beyond.statusCode()).isEqualTo(416);
+    assertThat(beyond.headers().firstValue("Content-Range"))
+        .contains("bytes */" + download.body().length);
+
+    // The harvest run of the second job: its one job, in a package of its own name.
+    JsonObject secondJob = HARVESTS.job(second).getJsonObject("job");
+    String runPath =
+        "/api/jobs/runs/"
+            + Api.segment(secondJob.getString("harvestName"))
+            + "/"
+            + secondJob.getInt("harvestRun")
+            + "/wacz";
+    JsonObject run = awaitWacz(runPath);
+    assertThat(run.getString("name")).startsWith("harvest-").endsWith(".wacz");
+    assertThat(run.getJsonNumber("captures").longValue())
+        .isEqualTo(ready.getJsonNumber("captures").longValue());
+    assertThat(ADMIN.getBytes(runPath).statusCode()).isEqualTo(200);
 
     String pageUrl = seed + "page/1.html";
     String pageTime = validate(wacz, second, first, seed, pageUrl);
@@ -289,13 +314,13 @@ class WaczReplayBrowserIT {
     }
   }
 
-  /** The job's WACZ progress until READY, checking it moves only forward. */
-  private static JsonObject awaitWacz(long job) throws Exception {
+  /** A WACZ's progress until READY, checking it moves only forward. */
+  private static JsonObject awaitWacz(String wacz) throws Exception {
     Instant deadline = Instant.now().plus(PACKING);
     JsonObject progress = null;
     int percent = 0;
     while (Instant.now().isBefore(deadline)) {
-      HttpResponse<String> response = ADMIN.get("/api/jobs/" + job + "/wacz/progress");
+      HttpResponse<String> response = ADMIN.get(wacz + "/progress");
       assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
       progress = json(response);
       assertThat(progress.getString("state")).as(progress.toString()).isNotEqualTo("FAILED");
@@ -304,11 +329,11 @@ class WaczReplayBrowserIT {
       if (progress.getString("state").equals("READY")) {
         return progress;
       }
-      HttpResponse<String> early = ADMIN.get("/api/jobs/" + job + "/wacz");
+      HttpResponse<String> early = ADMIN.get(wacz);
       assertThat(early.statusCode()).as("not ready: 202 with progress").isIn(200, 202);
       Thread.sleep(500);
     }
-    throw new AssertionError("The WACZ of job " + job + " was not ready in time: " + progress);
+    throw new AssertionError(wacz + " was not ready in time: " + progress);
   }
 
   /**
