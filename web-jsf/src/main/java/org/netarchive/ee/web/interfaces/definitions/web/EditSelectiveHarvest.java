@@ -6,9 +6,7 @@ import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.Serializable;
 import java.io.UncheckedIOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -18,8 +16,6 @@ import org.netarchive.ee.batch.application.HarvestSeedAddition.Added;
 import org.netarchive.ee.batch.application.HarvestSeedAddition.Outcome;
 import org.netarchive.ee.batch.application.HarvestSeedAddition.SeedAdditionStatus;
 import org.netarchive.ee.batch.application.HarvestSeedAddition.Started;
-import org.netarchive.ee.scheduler.application.channel.ChannelService;
-import org.netarchive.ee.scheduler.application.channel.ChannelView;
 import org.netarchive.ee.scheduler.application.harvest.HarvestService;
 import org.netarchive.ee.scheduler.application.harvest.HarvestSettings;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.HarvestConfigurationView;
@@ -41,11 +37,8 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  */
 @Named
 @ViewScoped
-public class EditSelectiveHarvest implements Serializable {
+public class EditSelectiveHarvest extends EditHarvest {
   private static final long serialVersionUID = 1L;
-
-  /** The form whose inputs are named after the service's fields. */
-  static final String FORM = "harvest";
 
   /** Refused lines of a long seed list shown on the page; the REST API lists more. */
   private static final int SHOWN_PROBLEMS = 20;
@@ -53,73 +46,51 @@ public class EditSelectiveHarvest implements Serializable {
   /** The form seeds are added with. */
   static final String SEEDS_FORM = "seeds";
 
-  @EJB private HarvestService harvests;
   @EJB private HarvestSeedAddition seedAddition;
-  @EJB private ChannelService channelService;
   @EJB private ScheduleService scheduleService;
 
-  private String name;
-  private boolean creating = true;
-  private boolean found = true;
-  private String harvestName;
-  private String comments;
-  private String audience;
-  private String channel;
   private String schedule;
-  private int version;
-  private HarvestView harvest;
   private String seeds;
   private SeedsAdded report;
   private Long seedRun;
   private SeedAdditionStatus seedRunStatus;
   private PagedList<HarvestConfigurationView> configurations;
-  private List<String> channels;
   private List<String> schedules;
 
-  public void load() {
-    creating = name == null || name.isBlank();
-    channels =
-        channelService.ofKind(HarvestKind.SELECTIVE).stream().map(ChannelView::name).toList();
+  @Override
+  HarvestKind kind() {
+    return HarvestKind.SELECTIVE;
+  }
+
+  @Override
+  String page() {
+    return "edit-selective-harvest";
+  }
+
+  @Override
+  void loadChoices() {
     schedules =
         scheduleService.list(null, 0, Page.MAX_SIZE).items().stream()
             .map(ScheduleView::name)
             .toList();
-    if (creating) {
-      return;
-    }
-    HarvestView view = Refusals.attempt(null, null, () -> harvests.get(name)).orElse(null);
-    found = view != null && view.kind() == HarvestKind.SELECTIVE;
-    if (found) {
-      show(view);
-    }
   }
 
-  /** Creates or changes the harvest; a new one is then shown to add seeds to. */
-  public String save() {
-    HarvestSettings settings =
-        creating
-            ? HarvestSettings.selective(harvestName, channel, schedule, comments, audience)
-            : HarvestSettings.selective(
-                harvestName,
-                channel,
-                blankIfNone(schedule),
-                blankIfNone(comments),
-                blankIfNone(audience));
-    HarvestView saved =
-        Refusals.attempt(
-                FORM,
-                "name",
-                () ->
-                    creating
-                        ? harvests.createSelective(settings)
-                        : harvests.update(name, version, settings))
-            .orElse(null);
-    if (saved == null) {
-      return null;
-    }
-    Refusals.infoAfterRedirect(Texts.text("editHarvest.saved", saved.name()));
-    return "edit-selective-harvest?faces-redirect=true&name="
-        + URLEncoder.encode(saved.name(), StandardCharsets.UTF_8);
+  /** A new harvest is then shown to add seeds to. */
+  @Override
+  HarvestSettings settings() {
+    return creating
+        ? HarvestSettings.selective(harvestName, channel, schedule, comments, audience)
+        : HarvestSettings.selective(
+            harvestName,
+            channel,
+            blankIfNone(schedule),
+            blankIfNone(comments),
+            blankIfNone(audience));
+  }
+
+  @Override
+  HarvestView create(HarvestSettings settings) {
+    return harvests.createSelective(settings);
   }
 
   /**
@@ -214,32 +185,9 @@ public class EditSelectiveHarvest implements Serializable {
         : seedRunStatus.report().percentDone();
   }
 
-  public void activate() {
-    Refusals.attempt(FORM, null, () -> harvests.activate(name))
-        .ifPresent(
-            v -> {
-              show(v);
-              Refusals.info(Texts.text("editHarvest.activated", v.name()));
-            });
-  }
-
-  public void deactivate() {
-    Refusals.attempt(FORM, null, () -> harvests.deactivate(name))
-        .ifPresent(
-            v -> {
-              show(v);
-              Refusals.info(Texts.text("editHarvest.deactivated", v.name()));
-            });
-  }
-
-  private void show(HarvestView view) {
-    harvest = view;
-    harvestName = view.name();
-    comments = view.comments();
-    audience = view.audience();
-    channel = view.channel();
+  @Override
+  void showKind(HarvestView view) {
     schedule = view.schedule();
-    version = view.version();
     String current = view.name();
     HarvestService service = harvests;
     configurations =
@@ -249,21 +197,9 @@ public class EditSelectiveHarvest implements Serializable {
             (p, s) -> service.get(current, p, s).configurations());
   }
 
-  private static String blankIfNone(String text) {
-    return text == null ? "" : text;
-  }
-
   /** When the harvest runs next, or empty. */
   public Instant getNextDate() {
-    return harvest == null ? null : harvest.nextDate();
-  }
-
-  public boolean isActive() {
-    return harvest != null && harvest.active();
-  }
-
-  public HarvestView getHarvest() {
-    return harvest;
+    return getHarvest() == null ? null : getHarvest().nextDate();
   }
 
   public SeedsAdded getReport() {
@@ -274,60 +210,8 @@ public class EditSelectiveHarvest implements Serializable {
     return configurations;
   }
 
-  public List<String> getChannels() {
-    return channels;
-  }
-
   public List<String> getSchedules() {
     return schedules;
-  }
-
-  public boolean isCreating() {
-    return creating;
-  }
-
-  public boolean isFound() {
-    return found;
-  }
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
-  }
-
-  public String getHarvestName() {
-    return harvestName;
-  }
-
-  public void setHarvestName(String harvestName) {
-    this.harvestName = harvestName;
-  }
-
-  public String getComments() {
-    return comments;
-  }
-
-  public void setComments(String comments) {
-    this.comments = comments;
-  }
-
-  public String getAudience() {
-    return audience;
-  }
-
-  public void setAudience(String audience) {
-    this.audience = audience;
-  }
-
-  public String getChannel() {
-    return channel;
-  }
-
-  public void setChannel(String channel) {
-    this.channel = channel;
   }
 
   public String getSchedule() {
@@ -344,9 +228,5 @@ public class EditSelectiveHarvest implements Serializable {
 
   public void setSeeds(String seeds) {
     this.seeds = seeds;
-  }
-
-  public int getVersion() {
-    return version;
   }
 }
