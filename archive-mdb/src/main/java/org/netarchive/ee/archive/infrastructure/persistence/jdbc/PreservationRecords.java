@@ -47,6 +47,36 @@ public class PreservationRecords {
       "id, recorded_at, event, actor, run_id, file_name, replica_id, expected_sha512,"
           + " found_sha512, detail";
 
+  /**
+   * The latest completed audit run of a check's replica ({@code la}) and its latest completed
+   * checksum audit ({@code lc}). Applying an audit does not write the checks of copies that were OK
+   * and still are (a million writes per audit otherwise): every completed run judged all copies its
+   * replica held, so a check still OK since its own run ({@code cc.run_id}) was last made by the
+   * replica's latest run. (Not so only for a copy stored again while that run read the disk: it
+   * then counts as checked when that run ended, not when the store verified it.)
+   */
+  private static final String LATEST_RUNS =
+      " LEFT JOIN preservation_audit_run la ON la.id = (SELECT MAX(id) FROM preservation_audit_run"
+          + " WHERE replica_id = cc.replica_id AND status = 'COMPLETED')"
+          + " LEFT JOIN preservation_audit_run lc ON lc.id = (SELECT MAX(id)"
+          + " FROM preservation_audit_run WHERE replica_id = cc.replica_id AND kind = 'CHECKSUM'"
+          + " AND status = 'COMPLETED')";
+
+  /** When a check's copy last had its checksum computed, given {@code cc} and {@code lc}. */
+  private static final String CHECKSUM_CHECKED_AT =
+      "CASE WHEN cc.state = 'OK' AND lc.id > cc.run_id AND (cc.checksum_checked_at IS NULL"
+          + " OR lc.finished_at > cc.checksum_checked_at) THEN lc.finished_at"
+          + " ELSE cc.checksum_checked_at END";
+
+  /** A check's columns as {@link CopyCheck} reads them, with {@link #LATEST_RUNS} joined. */
+  private static final String CHECK_COLUMNS =
+      "cc.file_name, cc.replica_id, cc.state, cc.checksum_found,"
+          + " CASE WHEN cc.state = 'OK' AND la.id > cc.run_id AND la.finished_at > cc.checked_at"
+          + " THEN la.finished_at ELSE cc.checked_at END, "
+          + CHECKSUM_CHECKED_AT
+          + ", CASE WHEN cc.state = 'OK' AND la.id > cc.run_id AND la.finished_at > cc.checked_at"
+          + " THEN la.id ELSE cc.run_id END";
+
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
 
@@ -228,6 +258,12 @@ public class PreservationRecords {
    * Applies a finished run's findings to the copy checks, the ledger and the archive's admin data,
    * set-based; returns the counts by state. Copies whose store completed after the run started are
    * not judged: the run's listing of the disk may predate them.
+   *
+   * <p>Only what needs more than its check written goes through the result table: copies not OK,
+   * copies OK again after a problem, and (checksum audits) copies whose admin data says otherwise.
+   * A copy found OK that was OK or never checked (nearly all of them) has its check written in one
+   * statement straight from the findings; so the staging rows to remove afterwards are the findings
+   * and a handful of results.
    */
   public Map<CopyState, Long> apply(AuditRun run, String actor, Instant now) throws SQLException {
     long id = run.id();
@@ -238,7 +274,7 @@ public class PreservationRecords {
     try (Connection c = dataSource.getConnection()) {
       execute(c, "DELETE FROM preservation_audit_result WHERE run_id = ?", id);
       // Present and expected: the checksum (checksum audit) or the size decides; a file-list
-      // audit keeps a corruption a checksum audit found.
+      // audit keeps a corruption a checksum audit found, and the checksum that audit found.
       String state =
           checksums
               ? "CASE WHEN fi.size_bytes >= 0 AND fi.size_bytes <> f.size_bytes THEN 'CORRUPT'"
@@ -248,7 +284,25 @@ public class PreservationRecords {
       String found =
           checksums
               ? "fi.checksum"
-              : "CASE WHEN cc.state = 'CORRUPT' THEN cc.checksum_found ELSE NULL END";
+              : "CASE WHEN fi.size_bytes >= 0 AND fi.size_bytes <> f.size_bytes THEN NULL"
+                  + " ELSE cc.checksum_found END";
+      // A copy found OK that was OK or never checked, and (checksum audit) whose admin data says
+      // so already: never NULL, so that NOT of it is the copies the result table gets.
+      String stillOk =
+          "("
+              + state
+              + ") = 'OK' AND COALESCE(cc.state, 'OK') = 'OK'"
+              + (checksums
+                  ? " AND COALESCE(rc.checksum_status, '') = 'OK'"
+                      + " AND COALESCE(rc.replica_checksum, '') = COALESCE(fi.checksum, '')"
+                  : "");
+      String judged =
+          " FROM archive_file f"
+              + " JOIN archive_replica_copy rc ON rc.file_id = f.id AND rc.replica_id = ?"
+              + " JOIN preservation_audit_finding fi ON fi.run_id = ? AND fi.file_name = f.name"
+              + " LEFT JOIN preservation_copy_check cc ON cc.file_name = f.name"
+              + " AND cc.replica_id = ?"
+              + " WHERE rc.store_state = 'UPLOAD_COMPLETED' AND rc.state_changed_at < ?";
       execute(
           c,
           "INSERT INTO preservation_audit_result (run_id, file_name, state, checksum_found)"
@@ -256,12 +310,10 @@ public class PreservationRecords {
               + state
               + ", "
               + found
-              + " FROM archive_file f"
-              + " JOIN archive_replica_copy rc ON rc.file_id = f.id AND rc.replica_id = ?"
-              + " JOIN preservation_audit_finding fi ON fi.run_id = ? AND fi.file_name = f.name"
-              + " LEFT JOIN preservation_copy_check cc ON cc.file_name = f.name"
-              + " AND cc.replica_id = ?"
-              + " WHERE rc.store_state = 'UPLOAD_COMPLETED' AND rc.state_changed_at < ?",
+              + judged
+              + " AND NOT ("
+              + stillOk
+              + ")",
           id,
           replica,
           id,
@@ -309,6 +361,65 @@ public class PreservationRecords {
           replica,
           replica,
           id);
+      // The copies found OK that were OK or never checked. Only a first check is written (and,
+      // in a checksum audit, the first checksum found); a copy still OK as its check says is not
+      // written at all: its check's times are those of the latest run (see CHECK_COLUMNS).
+      String firstCheck =
+          checksums
+              ? "(cc.state IS NULL OR COALESCE(cc.checksum_found, '') <> COALESCE(fi.checksum, ''))"
+              : "cc.state IS NULL";
+      long stayedOk = 0;
+      long firstChecks = 0;
+      try (PreparedStatement count =
+          c.prepareStatement(
+              "SELECT COUNT(*), COALESCE(SUM(CASE WHEN "
+                  + firstCheck
+                  + " THEN 1 ELSE 0 END), 0)"
+                  + judged
+                  + " AND "
+                  + stillOk)) {
+        bind(count, replica, id, replica, started);
+        long t = System.nanoTime();
+        try (ResultSet rs = count.executeQuery()) {
+          rs.next();
+          stayedOk = rs.getLong(1);
+          firstChecks = rs.getLong(2);
+        }
+        long ok = stayedOk;
+        long first = firstChecks;
+        LOG.fine(
+            () ->
+                String.format(
+                    "%,d copies still OK, %,d of them checked the first time, counted in %.2f s",
+                    ok, first, (System.nanoTime() - t) / 1e9));
+      }
+      if (firstChecks > 0) {
+        execute(
+            c,
+            "MERGE INTO preservation_copy_check t USING (SELECT f.name AS file_name, "
+                + found
+                + " AS checksum_found"
+                + judged
+                + " AND "
+                + stillOk
+                + " AND "
+                + firstCheck
+                + ") s ON (t.file_name = s.file_name AND t.replica_id = ?)"
+                + " WHEN MATCHED THEN UPDATE SET checksum_found = s.checksum_found,"
+                + " checked_at = ?, checksum_checked_at = "
+                + (checksums ? "?" : "t.checksum_checked_at")
+                + ", run_id = ?"
+                + " WHEN NOT MATCHED THEN INSERT (file_name, replica_id, state, checksum_found,"
+                + " checked_at, checksum_checked_at, run_id)"
+                + " VALUES (s.file_name, ?, 'OK', s.checksum_found, ?, "
+                + (checksums ? "?" : "NULL")
+                + ", ?)",
+            checksums
+                ? new Object[] {
+                  replica, id, replica, started, replica, at, at, id, replica, at, at, id
+                }
+                : new Object[] {replica, id, replica, started, replica, at, id, replica, at, id});
+      }
       execute(
           c,
           "MERGE INTO preservation_copy_check t USING (SELECT file_name, state, checksum_found"
@@ -391,6 +502,7 @@ public class PreservationRecords {
           }
         }
       }
+      counts.merge(CopyState.OK, stayedOk, Long::sum);
       execute(
           c,
           "UPDATE preservation_audit_run SET ok_count = ?, missing_count = ?, corrupt_count = ?,"
@@ -405,8 +517,8 @@ public class PreservationRecords {
   }
 
   /**
-   * The files of a run's result whose copies may disagree: a copy found missing or corrupt, or a
-   * file with a decision already.
+   * The files of a run whose copies may disagree: a copy found missing or corrupt, or a file with a
+   * decision already whose copy the run judged (it may agree again).
    */
   public List<String> filesToVote(long runId) throws SQLException {
     List<String> names = new ArrayList<>();
@@ -417,8 +529,11 @@ public class PreservationRecords {
                     + " JOIN archive_file f ON f.name = r.file_name"
                     + " WHERE r.run_id = ? AND (r.state IN ('MISSING', 'CORRUPT') OR EXISTS"
                     + " (SELECT 1 FROM preservation_decision d WHERE d.file_name = r.file_name))"
-                    + " ORDER BY r.file_name")) {
+                    + " UNION SELECT d.file_name FROM preservation_decision d WHERE EXISTS"
+                    + " (SELECT 1 FROM preservation_audit_finding fi WHERE fi.run_id = ?"
+                    + " AND fi.file_name = d.file_name) ORDER BY 1")) {
       query.setLong(1, runId);
+      query.setLong(2, runId);
       try (ResultSet rs = query.executeQuery()) {
         while (rs.next()) {
           names.add(rs.getString(1));
@@ -461,9 +576,11 @@ public class PreservationRecords {
     Map<String, CopyCheck> checks = new LinkedHashMap<>();
     for (CopyCheck check :
         checks(
-            "SELECT file_name, replica_id, state, checksum_found, checked_at,"
-                + " checksum_checked_at, run_id FROM preservation_copy_check WHERE file_name = ?"
-                + " ORDER BY replica_id",
+            "SELECT "
+                + CHECK_COLUMNS
+                + " FROM preservation_copy_check cc"
+                + LATEST_RUNS
+                + " WHERE cc.file_name = ? ORDER BY cc.replica_id",
             0,
             Integer.MAX_VALUE,
             fileName)) {
@@ -476,9 +593,11 @@ public class PreservationRecords {
   public List<CopyCheck> checksInState(String replica, CopyState state, int first, int max)
       throws SQLException {
     return checks(
-        "SELECT file_name, replica_id, state, checksum_found, checked_at, checksum_checked_at,"
-            + " run_id FROM preservation_copy_check WHERE replica_id = ? AND state = ?"
-            + " ORDER BY file_name",
+        "SELECT "
+            + CHECK_COLUMNS
+            + " FROM preservation_copy_check cc"
+            + LATEST_RUNS
+            + " WHERE cc.replica_id = ? AND cc.state = ? ORDER BY cc.file_name",
         first,
         max,
         replica,
@@ -561,12 +680,17 @@ public class PreservationRecords {
         PreparedStatement query =
             c.prepareStatement(
                 "SELECT rc.replica_id, COUNT(*), COALESCE(SUM(f.size_bytes), 0),"
-                    + " SUM(CASE WHEN COALESCE(cc.checksum_checked_at, rc.checksum_checked_at)"
-                    + " IS NULL OR COALESCE(cc.checksum_checked_at, rc.checksum_checked_at) < ?"
-                    + " THEN 1 ELSE 0 END)"
+                    + " SUM(CASE WHEN COALESCE("
+                    + CHECKSUM_CHECKED_AT
+                    + ", rc.checksum_checked_at) IS NULL OR COALESCE("
+                    + CHECKSUM_CHECKED_AT
+                    + ", rc.checksum_checked_at) < ? THEN 1 ELSE 0 END)"
                     + " FROM archive_replica_copy rc JOIN archive_file f ON f.id = rc.file_id"
                     + " LEFT JOIN preservation_copy_check cc ON cc.file_name = f.name"
                     + " AND cc.replica_id = rc.replica_id"
+                    + " LEFT JOIN preservation_audit_run lc ON lc.id = (SELECT MAX(id)"
+                    + " FROM preservation_audit_run WHERE replica_id = rc.replica_id"
+                    + " AND kind = 'CHECKSUM' AND status = 'COMPLETED')"
                     + " WHERE rc.store_state = 'UPLOAD_COMPLETED' GROUP BY rc.replica_id")) {
       query.setTimestamp(1, Timestamp.from(verifiedSince));
       try (ResultSet rs = query.executeQuery()) {
