@@ -51,8 +51,19 @@ class PreservationIT {
       String badSha = flipByte("ONE", corrupt, 0);
       Files.delete(ArchiveFixtures.archived("TWO", missing));
 
-      audit("ONE");
-      audit("TWO");
+      long auditOne;
+      long auditTwo;
+      try (LoopbackSmtp smtp = new LoopbackSmtp(Integer.getInteger("it.smtp.port", 10025));
+          Webhooks webhooks = new Webhooks()) {
+        notifyBy("preservation@example.org", webhooks.url());
+        try {
+          auditOne = audit("ONE");
+          auditTwo = audit("TWO");
+          assertNotified(smtp, webhooks, auditOne, auditTwo);
+        } finally {
+          notifyBy("", "");
+        }
+      }
 
       assertThat(states(corrupt)).isEqualTo(List.of("ONE=CORRUPT", "TWO=OK"));
       assertThat(states(missing)).isEqualTo(List.of("ONE=OK", "TWO=MISSING"));
@@ -265,8 +276,8 @@ class PreservationIT {
     return ChecksumAlgorithm.SHA512.of(copy);
   }
 
-  /** Runs a checksum audit of a replica to its end. */
-  private void audit(String replica) throws Exception {
+  /** Runs a checksum audit of a replica to its end; returns the run's id. */
+  private long audit(String replica) throws Exception {
     HttpResponse<String> started =
         admin.post(
             "/api/preservation/audits",
@@ -283,6 +294,171 @@ class PreservationIT {
       assertThat(run.getJsonNumber("filesChecked").longValue())
           .as("every file on the disk checked once")
           .isEqualTo(files.count());
+    }
+    return id;
+  }
+
+  /** Sets where notifications go (empty: nowhere but the log and the system page). */
+  private void notifyBy(String mailTo, String webhookUrl) throws Exception {
+    HttpResponse<String> changed =
+        admin.put(
+            "/api/settings/scheduling",
+            Json.createObjectBuilder()
+                .add("notifications.mailTo", mailTo)
+                .add("notifications.webhookUrl", webhookUrl)
+                .build());
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
+  }
+
+  /**
+   * The findings of both audits were mailed to the SMTP listener and posted to the webhook (whose
+   * answer to TWO's is 503: shown as FAILED, the mail still SENT); the system page and REST list
+   * them; the webhook's token reached no log.
+   */
+  private void assertNotified(LoopbackSmtp smtp, Webhooks webhooks, long one, long two)
+      throws Exception {
+    String subjectOne = "Audit " + one + " of replica ONE found ";
+    String subjectTwo = "Audit " + two + " of replica TWO found ";
+    awaitTrue(
+        "both audits' mails and webhook calls",
+        Duration.ofSeconds(60),
+        () ->
+            smtp.mails().stream().anyMatch(m -> m.subject().contains(subjectOne))
+                && smtp.mails().stream().anyMatch(m -> m.subject().contains(subjectTwo))
+                && webhooks.received().size() >= 2);
+    LoopbackSmtp.Mail mail =
+        smtp.mails().stream().filter(m -> m.subject().contains(subjectOne)).findFirst().get();
+    assertThat(mail.to()).containsExactly("<preservation@example.org>");
+    assertThat(mail.subject()).startsWith("[Netarchive EE] ");
+    // (other tests' damaged copies may be counted too)
+    assertThat(mail.message())
+        .containsPattern("[1-9][0-9]* corrupt")
+        .contains("Preservation section");
+
+    JsonObject posted =
+        webhooks.received().stream()
+            .filter(j -> j.getString("replica", "").equals("ONE"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(posted.getString("kind")).isEqualTo("AUDIT_FINDINGS");
+    assertThat(posted.getJsonNumber("runId").longValue()).isEqualTo(one);
+    assertThat(posted.getString("audit")).isEqualTo("CHECKSUM");
+    assertThat(posted.getJsonObject("counts").getJsonNumber("CORRUPT").longValue()).isPositive();
+    assertThat(posted.getJsonObject("counts").getJsonNumber("OK").longValue()).isPositive();
+    assertThat(java.time.Instant.parse(posted.getString("time")))
+        .isBetween(java.time.Instant.now().minus(Duration.ofMinutes(10)), java.time.Instant.now());
+    assertThat(posted.getString("subject")).startsWith(subjectOne);
+    JsonObject postedTwo =
+        webhooks.received().stream()
+            .filter(j -> j.getString("replica", "").equals("TWO"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(postedTwo.getJsonNumber("runId").longValue()).isEqualTo(two);
+    assertThat(postedTwo.getJsonObject("counts").getJsonNumber("MISSING").longValue()).isPositive();
+
+    // Delivered in the background: the records say so once both are done.
+    JsonObject recordOne = notification(subjectOne, "SENT", "SENT");
+    assertThat(recordOne.getString("kind")).isEqualTo("AUDIT_FINDINGS");
+    JsonObject recordTwo = notification(subjectTwo, "SENT", "FAILED");
+    assertThat(recordTwo.getString("webhookError")).isEqualTo("HTTP 503");
+    assertThat(ServerUnderTest.serverLogText())
+        .contains("Could not post the notification '" + subjectTwo)
+        .doesNotContain(Webhooks.TOKEN);
+
+    try (Browser browser = new Browser()) {
+      WebDriver driver = browser.driver();
+      browser.logIn(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+      driver.get(ServerUnderTest.HTTP + "/");
+      String table = browser.await(By.cssSelector("[id$='notifications']")).getText();
+      assertThat(table).contains(subjectOne, subjectTwo, "AUDIT_FINDINGS", "HTTP 503");
+      browser.screenshot("system-notifications");
+    }
+  }
+
+  /** The recorded notification whose subject starts so, once its mail and webhook are done. */
+  private JsonObject notification(String subject, String mail, String webhook) throws Exception {
+    JsonObject[] found = new JsonObject[1];
+    awaitTrue(
+        "notification '" + subject + "' with mail " + mail + " and webhook " + webhook,
+        Duration.ofSeconds(30),
+        () -> {
+          HttpResponse<String> response = admin.get("/api/system/notifications?size=100");
+          assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+          found[0] =
+              Api.jsonArray(response).stream()
+                  .map(JsonValue::asJsonObject)
+                  .filter(n -> n.getString("subject").startsWith(subject))
+                  .findFirst()
+                  .orElse(null);
+          return found[0] != null
+              && found[0].getString("mailStatus").equals(mail)
+              && found[0].getString("webhookStatus").equals(webhook);
+        });
+    return found[0];
+  }
+
+  /** Asks {@code done} until it holds, at most {@code within}. */
+  private static void awaitTrue(
+      String what, Duration within, java.util.concurrent.Callable<Boolean> done) throws Exception {
+    java.time.Instant deadline = java.time.Instant.now().plus(within);
+    while (!done.call()) {
+      if (java.time.Instant.now().isAfter(deadline)) {
+        throw new AssertionError("Not within " + within + ": " + what);
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  /**
+   * A webhook receiver on 127.0.0.1 (the JDK's HTTP server): keeps every JSON document posted to
+   * its URL, whose path holds a token; answers 204, but 503 to events of replica TWO.
+   */
+  private static final class Webhooks implements AutoCloseable {
+
+    static final String TOKEN = "hook-token-" + UUID.randomUUID();
+
+    private final com.sun.net.httpserver.HttpServer server;
+    private final List<JsonObject> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    Webhooks() throws java.io.IOException {
+      server =
+          com.sun.net.httpserver.HttpServer.create(
+              new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+      server.createContext(
+          "/hooks/" + TOKEN,
+          exchange -> {
+            try (exchange) {
+              JsonObject event;
+              try (var in = exchange.getRequestBody();
+                  var reader = Json.createReader(in)) {
+                event = reader.readObject();
+              }
+              boolean json =
+                  exchange
+                      .getRequestHeaders()
+                      .getFirst("Content-Type")
+                      .startsWith("application/json");
+              if (exchange.getRequestMethod().equals("POST") && json) {
+                received.add(event);
+              }
+              exchange.sendResponseHeaders(
+                  event.getString("replica", "").equals("TWO") ? 503 : 204, -1);
+            }
+          });
+      server.start();
+    }
+
+    String url() {
+      return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/" + TOKEN + "?a=b";
+    }
+
+    List<JsonObject> received() {
+      return List.copyOf(received);
+    }
+
+    @Override
+    public void close() {
+      server.stop(0);
     }
   }
 

@@ -25,6 +25,7 @@ import org.netarchive.ee.archive.domain.model.preservation.ChecksumVote;
 import org.netarchive.ee.archive.domain.model.preservation.CopyState;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords.ArchivedCopies;
+import org.netarchive.ee.scheduler.application.job.Notification;
 import org.netarchive.ee.scheduler.application.job.Notifier;
 
 /**
@@ -115,17 +116,32 @@ public class AuditResults {
     LOG.info(() -> "Audit " + runId + ": " + summary);
     metrics.refresh();
     if (problems > 0) {
+      Map<String, Long> byState = new LinkedHashMap<>();
+      counts.forEach((state, n) -> byState.put(state.name(), n));
       notifier.notify(
-          "Audit "
-              + runId
-              + " of replica "
-              + run.replica()
-              + " found "
-              + problems
-              + " copies that are not OK",
-          summary
-              + ". The Preservation section lists them; files whose copies disagree were voted on"
-              + " and are repaired by an admin (or automatically, if autoRepair is on).");
+          new Notification(
+              "AUDIT_FINDINGS",
+              "Audit "
+                  + runId
+                  + " of replica "
+                  + run.replica()
+                  + " found "
+                  + problems
+                  + " copies that are not OK",
+              summary
+                  + ". The Preservation section lists them; files whose copies disagree were"
+                  + " voted on and are repaired by an admin (or automatically, if autoRepair is"
+                  + " on).",
+              Map.of(
+                  "replica",
+                  run.replica(),
+                  "runId",
+                  runId,
+                  "audit",
+                  run.kind().name(),
+                  "counts",
+                  byState),
+              now));
     }
     if (!repairable.isEmpty() && preservationSettings.values().autoRepair()) {
       repairs.repairInBackground(repairable, actor, "automatic repair after audit " + runId);
@@ -136,9 +152,11 @@ public class AuditResults {
   /** Marks a run FAILED, in the ledger too, and tells the operators. */
   public void failed(long runId, String why) {
     Instant now = clock.instant();
+    Optional<String> replica = Optional.empty();
     try {
       transaction.begin();
       Optional<AuditRun> run = records.run(runId);
+      replica = run.map(AuditRun::replica);
       records.status(runId, "FAILED", now, why);
       records.record(
           now,
@@ -155,7 +173,10 @@ public class AuditResults {
       rollback();
       LOG.log(Level.SEVERE, "Cannot record the failure of audit run " + runId, e);
     }
-    notifier.notify("Audit run " + runId + " failed", why);
+    Notification failure =
+        new Notification(
+            "AUDIT_FAILED", "Audit run " + runId + " failed", why, Map.of("runId", runId), now);
+    notifier.notify(replica.map(r -> failure.with("replica", r)).orElse(failure));
   }
 
   /**

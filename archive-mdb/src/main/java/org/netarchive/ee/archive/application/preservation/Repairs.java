@@ -35,6 +35,7 @@ import org.netarchive.ee.archive.domain.model.preservation.CopyState;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.scheduler.application.job.Notification;
 import org.netarchive.ee.scheduler.application.job.Notifier;
 
 /**
@@ -100,7 +101,10 @@ public class Repairs {
         repair(name, actor, reason);
       } catch (RuntimeException e) {
         LOG.warning(() -> "Automatic repair of '" + name + "' did not succeed: " + e.getMessage());
-        notifier.notify("Automatic repair of '" + name + "' failed", e.getMessage());
+        notifier.notify(
+            Notification.of(
+                    "REPAIR_FAILED", "Automatic repair of '" + name + "' failed", e.getMessage())
+                .with("file", name));
       }
     }
   }
@@ -164,7 +168,9 @@ public class Repairs {
     } catch (IOException | SQLException e) {
       String why = e.getMessage() == null ? e.toString() : e.getMessage();
       record("REPAIR_FAILED", actor, fileName, null, decision.decidedSha512(), null, why);
-      notifier.notify("Repair of '" + fileName + "' failed", why);
+      notifier.notify(
+          Notification.of("REPAIR_FAILED", "Repair of '" + fileName + "' failed", why)
+              .with("file", fileName));
       throw new PreservationConflict("Repair of '" + fileName + "' failed: " + why, e);
     } finally {
       repairing.remove(fileName);

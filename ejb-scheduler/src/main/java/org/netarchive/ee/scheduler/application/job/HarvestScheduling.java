@@ -193,6 +193,7 @@ public class HarvestScheduling {
     String why = "Splitting run " + split.runNumber() + " into jobs failed: " + reason;
     harvest.deactivateBecause(why, now);
     notifier.notify(
+        "HARVEST_DEACTIVATED",
         harvest.describe() + " was deactivated",
         why
             + "\n"

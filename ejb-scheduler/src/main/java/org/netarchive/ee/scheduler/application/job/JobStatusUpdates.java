@@ -138,6 +138,7 @@ public class JobStatusUpdates {
     activity.jobFinished(!done);
     if (!done) {
       notifier.notify(
+          "JOB_FAILED",
           "Job " + job.id() + " failed",
           "Job "
               + job.id()
@@ -239,6 +240,7 @@ public class JobStatusUpdates {
           .increment();
       activity.jobFinished(true);
       notifier.notify(
+          "JOB_TIMED_OUT",
           "Job " + job.id() + " timed out",
           "Job "
               + job.id()

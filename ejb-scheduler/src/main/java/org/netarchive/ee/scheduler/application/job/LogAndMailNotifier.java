@@ -1,5 +1,6 @@
 package org.netarchive.ee.scheduler.application.job;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
@@ -7,10 +8,12 @@ import java.util.logging.Logger;
 
 /**
  * The default {@link Notifier}: every notification is logged at WARNING (category {@code
- * org.netarchive.ee.notifications}); when the setting {@code notifications.mailTo} holds addresses
- * it is also mailed through the server's mail session {@code java:jboss/mail/Default} (add the mail
- * subsystem to the server for that). Another mechanism plugs in as a CDI alternative implementing
- * {@link Notifier}.
+ * org.netarchive.ee.notifications}) and recorded for the system page; when the setting {@code
+ * notifications.mailTo} holds addresses it is mailed through the server's mail session {@code
+ * java:jboss/mail/Default} (configure-mail.cli), and when {@code notifications.webhookUrl} is set
+ * the event is posted there as JSON. Mail and webhook go in the background ({@link
+ * NotificationDelivery}). Another mechanism plugs in as a CDI alternative implementing {@link
+ * Notifier}.
  */
 @ApplicationScoped
 public class LogAndMailNotifier implements Notifier {
@@ -20,21 +23,26 @@ public class LogAndMailNotifier implements Notifier {
   private static final Logger LOG = Logger.getLogger("org.netarchive.ee.notifications");
 
   @Inject private SchedulingSettings settings;
+  @EJB private NotificationLog log;
+  @EJB private NotificationDelivery delivery;
 
   @Override
-  public void notify(String subject, String text) {
-    LOG.warning(() -> subject + "\n" + text);
-    String to = settings.mailTo();
-    if (to == null || to.isBlank()) {
-      return;
-    }
+  public void notify(Notification notification) {
+    LOG.warning(() -> notification.subject() + "\n" + notification.text());
     try {
-      MailSender.send(MAIL_SESSION, to, "[Netarchive EE] " + subject, text);
-    } catch (Exception | LinkageError e) {
-      // LinkageError: a server provisioned without the mail subsystem has no Jakarta Mail
+      String to = settings.mailTo();
+      String webhook = settings.webhookUrl();
+      boolean mail = !to.isBlank();
+      boolean post = !webhook.isBlank();
+      long id = log.record(notification, mail, post);
+      if (mail || post) {
+        delivery.deliver(id, notification, to, webhook);
+      }
+    } catch (RuntimeException e) {
+      // A notification must never fail the work that raised it: it is in the log above.
       LOG.log(
           Level.WARNING,
-          "Could not mail the notification '" + subject + "' to " + to + ": " + e,
+          "Could not record or send the notification '" + notification.subject() + "': " + e,
           e);
     }
   }

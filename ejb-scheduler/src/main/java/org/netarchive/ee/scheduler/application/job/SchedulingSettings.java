@@ -20,7 +20,8 @@ import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
  *
  * <p>Names: the splitting settings by their {@link SplitSettings#NAMES} prefixed with {@code
  * split.}, {@code job.timeoutSeconds} (a STARTED job without a final report for this long fails),
- * and {@code notifications.mailTo} (empty: notifications only go to the log).
+ * {@code notifications.mailTo} (empty: notifications are not mailed) and {@code
+ * notifications.webhookUrl} (an http(s) URL notifications are posted to as JSON; empty: none).
  */
 @Stateless
 public class SchedulingSettings {
@@ -30,6 +31,7 @@ public class SchedulingSettings {
 
   public static final String JOB_TIMEOUT = "job.timeoutSeconds";
   public static final String MAIL_TO = "notifications.mailTo";
+  public static final String WEBHOOK_URL = "notifications.webhookUrl";
 
   /** Default job timeout: a week, as in NetarchiveSuite. */
   public static final long DEFAULT_JOB_TIMEOUT_SECONDS = 604_800;
@@ -50,6 +52,7 @@ public class SchedulingSettings {
     all.put(
         JOB_TIMEOUT, stored.getOrDefault(JOB_TIMEOUT, Long.toString(DEFAULT_JOB_TIMEOUT_SECONDS)));
     all.put(MAIL_TO, stored.getOrDefault(MAIL_TO, ""));
+    all.put(WEBHOOK_URL, stored.getOrDefault(WEBHOOK_URL, ""));
     return all;
   }
 
@@ -74,6 +77,12 @@ public class SchedulingSettings {
   @PermitAll
   public String mailTo() {
     return all().get(MAIL_TO);
+  }
+
+  /** The URL notifications are posted to; empty: none. */
+  @PermitAll
+  public String webhookUrl() {
+    return all().get(WEBHOOK_URL);
   }
 
   /**
@@ -150,6 +159,15 @@ public class SchedulingSettings {
               + " must be e-mail addresses separated by commas, was '"
               + mail
               + "'");
+    }
+    String webhook = next.getOrDefault(WEBHOOK_URL, "");
+    if (!webhook.isEmpty()) {
+      try {
+        Webhook.of(webhook);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidFieldException(
+            WEBHOOK_URL, "Setting " + WEBHOOK_URL + ": " + e.getMessage(), e);
+      }
     }
     return next;
   }

@@ -19,6 +19,8 @@ class SchedulingSettingsTest {
           SchedulingSettings.JOB_TIMEOUT,
           "604800",
           SchedulingSettings.MAIL_TO,
+          "",
+          SchedulingSettings.WEBHOOK_URL,
           "");
 
   @Test
@@ -84,5 +86,21 @@ class SchedulingSettingsTest {
             InvalidFieldException.class,
             e -> assertThat(e.field()).isEqualTo(SchedulingSettings.MAIL_TO))
         .hasMessageContaining("'kb.dk'");
+  }
+
+  @Test
+  void givenAWebhookUrl_whenChecked_thenAnHttpUrlIsTakenAndAnythingElseRefusedNamingIt() {
+    assertThat(
+            SchedulingSettings.checked(
+                CURRENT, Map.of(SchedulingSettings.WEBHOOK_URL, " https://hooks.kb.dk/t/abc ")))
+        .containsEntry(SchedulingSettings.WEBHOOK_URL, "https://hooks.kb.dk/t/abc");
+    assertThatThrownBy(
+            () ->
+                SchedulingSettings.checked(
+                    CURRENT, Map.of(SchedulingSettings.WEBHOOK_URL, "ftp://kb.dk/x")))
+        .isInstanceOf(InvalidFieldException.class)
+        .hasMessageContaining(SchedulingSettings.WEBHOOK_URL)
+        .hasMessageContaining("'ftp://kb.dk/x'")
+        .hasMessageContaining("http or https");
   }
 }

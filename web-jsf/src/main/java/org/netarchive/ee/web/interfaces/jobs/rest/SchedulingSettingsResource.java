@@ -27,7 +27,7 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *       split.maxRelativeSizeDifference}, {@code split.minAbsoluteSizeDifference}, {@code
  *       split.errorFactorPrevResult}, {@code split.errorFactorBestGuess}, {@code
  *       split.expectedAverageBytesPerObject}, {@code split.maxDomainSize}, {@code
- *       job.timeoutSeconds}, {@code notifications.mailTo}
+ *       job.timeoutSeconds}, {@code notifications.mailTo}, {@code notifications.webhookUrl}
  *   <li>{@code PUT /api/settings/scheduling} {@code {"split.configChunkSize": "2"}} — change some;
  *       all are checked before any is stored; answers all settings
  * </ul>

@@ -4,17 +4,20 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.List;
 import java.util.Properties;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
@@ -25,10 +28,13 @@ import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.SystemMonitor;
 import org.netarchive.ee.scheduler.application.job.SchedulerTimer;
 import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
+import org.netarchive.ee.scheduler.application.job.NotificationLog;
+import org.netarchive.ee.scheduler.application.job.NotificationRecord;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 import org.netarchive.ee.web.interfaces.rest.Problem;
 
 /**
@@ -38,6 +44,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *   <li>{@code GET /api/system/status} (any role): environment, database, schema, components; the
  *       server's parts, the harvester agents and the replicas' bitarchive instances with their last
  *       warnings, as on the system state page.
+ *   <li>{@code GET /api/system/notifications?size=50} (any role): the latest notifications, newest
+ *       first, with what became of their mail and webhook call ({@code NONE}, {@code SENDING},
+ *       {@code SENT}, {@code FAILED} and why).
  *   <li>{@code POST /api/system/batch/{job}} (admin): starts an operator job such as {@code
  *       verify-schema}; 202 with the execution and its URL.
  *   <li>{@code GET /api/system/batch/executions/{id}} (any role): an execution's status.
@@ -55,6 +64,7 @@ public class SystemResource {
   @EJB private SchemaMigration schemaMigration;
   @EJB private BatchJobs batchJobs;
   @EJB private SchedulerTimer schedulerTimer;
+  @EJB private NotificationLog notifications;
 
   @Operation(
       summary = "Read the system status",
@@ -90,6 +100,20 @@ public class SystemResource {
         state.serverWarnings(),
         state.agents(),
         state.replicas());
+  }
+
+  @Operation(
+      summary = "List the latest notifications",
+      description =
+          "The latest notifications to the operators, newest first (size 1 to 1000), each with the status of its mail and of its webhook call: NONE (not configured), SENDING, SENT or FAILED with the reason.")
+  @GET
+  @Path("notifications")
+  @RolesAllowed({"admin", "curator", "viewer"})
+  public List<NotificationRecord> notifications(@QueryParam("size") @DefaultValue("50") int size) {
+    if (size < 1 || size > 1000) {
+      throw new FieldProblem("size", "size must be 1 to 1000, was " + size);
+    }
+    return notifications.recent(size);
   }
 
   @Operation(

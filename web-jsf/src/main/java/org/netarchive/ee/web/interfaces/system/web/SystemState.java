@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.netarchive.ee.common.message.LogEntry;
 import org.netarchive.ee.scheduler.application.Installation;
+import org.netarchive.ee.scheduler.application.job.NotificationLog;
+import org.netarchive.ee.scheduler.application.job.NotificationRecord;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
@@ -15,8 +17,8 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaRepor
 
 /**
  * Backs index.xhtml, the system state page (the server's parts, the harvester agents, the replicas'
- * bitarchive instances and other components, each with its last warnings), and the environment
- * badge of every page.
+ * bitarchive instances and other components, each with its last warnings, the latest
+ * notifications), and the environment badge of every page.
  */
 @Named
 @RequestScoped
@@ -25,6 +27,7 @@ public class SystemState {
   @Inject private Installation installation;
   @EJB private SystemStateService systemState;
   @EJB private SchemaMigration schemaMigration;
+  @EJB private NotificationLog notificationLog;
 
   private SchemaReport schema;
   private SystemStateView view;
@@ -74,6 +77,11 @@ public class SystemState {
     }
     rows.sort(java.util.Comparator.comparing((WarningRow r) -> r.entry().at()).reversed());
     return rows;
+  }
+
+  /** The latest notifications and how their mail and webhook went, newest first. */
+  public List<NotificationRecord> getNotifications() {
+    return notificationLog.recent(25);
   }
 
   /** The newest first, as operators read logs on a page. */

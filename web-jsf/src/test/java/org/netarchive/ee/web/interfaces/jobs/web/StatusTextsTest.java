@@ -21,6 +21,7 @@ class StatusTextsTest {
     SplitSettings.NAMES.forEach(n -> names.add(SchedulingSettings.SPLIT + n));
     names.add(SchedulingSettings.JOB_TIMEOUT);
     names.add(SchedulingSettings.MAIL_TO);
+    names.add(SchedulingSettings.WEBHOOK_URL);
     return names;
   }
 
