@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.netarchive.ee.common.archive.ArchiveFileNames;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 
@@ -239,6 +240,37 @@ public final class BitarchiveStorage {
       return Optional.empty();
     }
     return Optional.of(ChecksumAlgorithm.SHA512.of(file.get()));
+  }
+
+  /**
+   * The names of the archived files after a given one, sorted, read as they are needed: at most
+   * {@code runSize} names are held in memory (see {@link SortedNames}). Close it when done.
+   *
+   * @param after only names after this one (null: all)
+   * @param runSize the most names held in memory at once
+   * @param workRoot where work files go if the names do not fit in one run
+   * @throws IOException if a directory cannot be read or a work file written
+   */
+  public SortedNames sortedFileNames(String after, int runSize, Path workRoot) throws IOException {
+    String sub = checksumOnly ? CHECKSUMS : FILES;
+    Stream<String> names =
+        directories.stream()
+            .flatMap(
+                directory -> {
+                  try {
+                    return Files.list(directory.resolve(sub));
+                  } catch (IOException e) {
+                    throw new UncheckedIOException(
+                        "Cannot list " + directory.resolve(sub) + ": " + e.getMessage(), e);
+                  }
+                })
+            .filter(Files::isRegularFile)
+            .map(file -> file.getFileName().toString());
+    try {
+      return SortedNames.of(names, after, runSize, workRoot);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
   }
 
   /**

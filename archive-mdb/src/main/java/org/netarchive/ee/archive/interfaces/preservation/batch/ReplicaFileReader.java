@@ -6,17 +6,18 @@ import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.io.Serializable;
-import java.util.Collections;
-import java.util.Iterator;
-import java.util.List;
+import java.nio.file.Path;
 import org.netarchive.ee.archive.application.Bitarchives;
 import org.netarchive.ee.archive.application.preservation.AuditRun;
+import org.netarchive.ee.archive.domain.model.bitarchive.SortedNames;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 
 /**
  * Reads the names of the files on a replica's disk in name order, after the last one the run has
  * checked: a run resumed after a pause, a stop or a crash goes on where its committed findings end,
- * whatever the batch checkpoint says, so no file is checked twice.
+ * whatever the batch checkpoint says, so no file is checked twice. The names are sorted in runs of
+ * {@link #NAMES_IN_MEMORY} in the server's temporary directory, so a replica of millions of files
+ * is not listed in memory.
  */
 @Named("replicaFileReader")
 @Dependent
@@ -29,7 +30,10 @@ public class ReplicaFileReader extends AbstractItemReader {
   @Inject private PreservationRecords records;
   @Inject private Bitarchives bitarchives;
 
-  private Iterator<String> names;
+  /** The most file names held in memory while sorting a listing (about 15 MB). */
+  static final int NAMES_IN_MEMORY = 100_000;
+
+  private SortedNames names;
   private String last;
 
   @Override
@@ -39,14 +43,16 @@ public class ReplicaFileReader extends AbstractItemReader {
         records
             .run(id)
             .orElseThrow(() -> new IllegalArgumentException("There is no audit run " + id));
-    List<String> all = bitarchives.of(run.replica()).fileNames();
     last = records.lastFinding(id);
-    int from = 0;
-    if (last != null) {
-      int at = Collections.binarySearch(all, last);
-      from = at >= 0 ? at + 1 : -at - 1;
-    }
-    names = all.subList(from, all.size()).iterator();
+    names =
+        bitarchives
+            .of(run.replica())
+            .sortedFileNames(
+                last,
+                NAMES_IN_MEMORY,
+                Path.of(
+                    System.getProperty(
+                        "jboss.server.temp.dir", System.getProperty("java.io.tmpdir"))));
   }
 
   @Override
@@ -61,5 +67,12 @@ public class ReplicaFileReader extends AbstractItemReader {
   @Override
   public Serializable checkpointInfo() {
     return last;
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (names != null) {
+      names.close();
+    }
   }
 }
