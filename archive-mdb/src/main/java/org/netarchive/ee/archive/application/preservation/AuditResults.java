@@ -67,6 +67,7 @@ public class AuditResults {
     Map<CopyState, Long> counts;
     AuditRun run;
     try {
+      records.refreshStatistics();
       transaction.setTransactionTimeout(APPLY_TIMEOUT_SECONDS);
       transaction.begin();
       run =

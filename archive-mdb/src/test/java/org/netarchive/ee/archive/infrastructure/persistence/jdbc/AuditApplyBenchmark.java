@@ -64,6 +64,7 @@ class AuditApplyBenchmark {
         .load()
         .migrate();
     try (Connection c = DriverManager.getConnection(url, user, password)) {
+      c.setAutoCommit(false);
       long setup = System.nanoTime();
       try (Statement s = c.createStatement()) {
         s.execute(
@@ -143,8 +144,10 @@ class AuditApplyBenchmark {
     for (long runId : new long[] {one, two}) {
       AuditRun run = records.run(runId).orElseThrow();
       long t = System.nanoTime();
-      // As AuditResults: applied and committed, then the staging removed in a transaction of
-      // its own.
+      // As AuditResults: statistics (PostgreSQL), applied and committed, then the staging removed
+      // in a transaction of its own.
+      records.refreshStatistics();
+      c.commit();
       Map<CopyState, Long> counts = records.apply(run, "audit " + runId, Instant.now());
       int toVote = records.filesToVote(runId).size();
       records.status(runId, "COMPLETED", Instant.now(), null);
