@@ -50,6 +50,8 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *   <li>{@code POST /api/system/batch/{job}} (admin): starts an operator job such as {@code
  *       verify-schema}; 202 with the execution and its URL.
  *   <li>{@code GET /api/system/batch/executions/{id}} (any role): an execution's status.
+ *   <li>{@code POST /api/system/scheduling-pass} and {@code /dispatch-pass} (admin): runs the
+ *       scheduler's pass now; 409 while one runs.
  * </ul>
  */
 @Tag(name = "System", description = "The installation: status, accounts, operator jobs and health.")
