@@ -3,6 +3,7 @@ package org.netarchive.ee.web.interfaces.jobs.qa;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import org.netarchive.ee.archive.application.JobCrawlLogs;
 import org.netarchive.ee.archive.application.JobCrawlLogs.Preparation;
@@ -34,6 +35,24 @@ public class JobQaViews {
 
   @EJB private JobCrawlLogs logs;
   @EJB private HistoryService history;
+
+  /**
+   * A domain as the index keeps it: its ASCII form, {@code www.kb.dk} as {@code kb.dk}; a name
+   * under no known public suffix as given, lower-cased.
+   *
+   * @param domain a domain or host, or null
+   * @return the key, or null if none was given
+   */
+  public static String domainKey(String domain) {
+    if (domain == null || domain.isBlank()) {
+      return null;
+    }
+    try {
+      return DomainName.ofHost(domain).ascii();
+    } catch (IllegalArgumentException e) {
+      return domain.strip().toLowerCase(Locale.ROOT);
+    }
+  }
 
   /**
    * Where a job's crawl.log index stands; starts making it if needed.

@@ -11,7 +11,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -23,7 +22,6 @@ import org.netarchive.ee.archive.domain.model.qa.JobCrawlLog.DomainFigures;
 import org.netarchive.ee.archive.domain.model.qa.JobCrawlLog.SeedOutcome;
 import org.netarchive.ee.archive.domain.model.qa.MissingUrls.Comparison;
 import org.netarchive.ee.archive.domain.model.qa.MissingUrls.Missing;
-import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.web.interfaces.jobs.qa.JobQaViews;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 import org.netarchive.ee.web.interfaces.rest.Problem;
@@ -232,19 +230,8 @@ public class JobQaResource {
     };
   }
 
-  /**
-   * A domain as the index keeps it: its ASCII form ({@code www.kb.dk} is {@code kb.dk}); a name
-   * with no known public suffix as given.
-   */
   private static String domain(String domain) {
-    if (domain == null || domain.isBlank()) {
-      return null;
-    }
-    try {
-      return DomainName.ofHost(domain).ascii();
-    } catch (IllegalArgumentException e) {
-      return domain.strip().toLowerCase(Locale.ROOT);
-    }
+    return JobQaViews.domainKey(domain);
   }
 
   private static long number(String name, String text, long min, long max, long absent) {
