@@ -80,9 +80,12 @@ class JobQaIT {
         status == 200 ? "-" : "1t");
   }
 
-  /** The later job's crawl.log: 100,000 lines over the domain and fifty others. */
-  static List<String> bigCrawlLog(String domain) {
-    List<String> lines = new ArrayList<>(LINES);
+  /**
+   * A later job's crawl.log over the domain and up to fifty others: two seeds (one failed), a known
+   * line and two that look like it, and pages, images and documents.
+   */
+  static List<String> bigCrawlLog(String domain, int count) {
+    List<String> lines = new ArrayList<>(count);
     String www = "https://www." + domain;
     lines.add(line(200, 5120, www + "/", "-", "-", "text/html"));
     lines.add(line(-6, -1, "https://down." + domain + "/", "-", "-", "unknown"));
@@ -98,7 +101,7 @@ class JobQaIT {
             "E",
             www + "/",
             "image/jpeg"));
-    for (int i = 0; lines.size() < LINES; i++) {
+    for (int i = 0; lines.size() < count; i++) {
       switch (i % 4) {
         case 0 ->
             lines.add(
@@ -135,25 +138,22 @@ class JobQaIT {
     return lines;
   }
 
-  @Test
-  void givenAJobWith100000CrawlLogLines_whenViewed_thenFoundPagedReportedAndCompared()
-      throws Exception {
-    long previous = base + 1;
-    long current = base + 2;
-    String domain = "qa" + UUID.randomUUID().toString().substring(0, 8) + ".dk";
+  /** An earlier job's crawl.log of the domain, with URLs the later one lacks. */
+  static List<String> previousCrawlLog(String domain) {
     String www = "https://www." + domain;
-    List<String> big = bigCrawlLog(domain);
-    assertThat(big).hasSize(LINES);
-    List<String> small =
-        List.of(
-            line(200, 5000, www + "/", "-", "-", "text/html"),
-            line(200, 100, www + "/page/2.html", "L", www + "/", "text/html"),
-            line(200, 100, www + "/page/6.html", "L", www + "/", "text/html"),
-            line(200, 100, www + "/old/removed-1.html", "L", www + "/", "text/html"),
-            line(301, 0, www + "/old/removed-2.html", "L", www + "/", "text/html"),
-            line(404, 10, www + "/old/already-gone.html", "L", www + "/", "text/html"),
-            line(200, 100, "https://www.other0.dk/x.html", "L", "-", "text/html"));
+    return List.of(
+        line(200, 5000, www + "/", "-", "-", "text/html"),
+        line(200, 100, www + "/page/2.html", "L", www + "/", "text/html"),
+        line(200, 100, www + "/page/6.html", "L", www + "/", "text/html"),
+        line(200, 100, www + "/old/removed-1.html", "L", www + "/", "text/html"),
+        line(301, 0, www + "/old/removed-2.html", "L", www + "/", "text/html"),
+        line(404, 10, www + "/old/already-gone.html", "L", www + "/", "text/html"),
+        line(200, 100, "https://www.other0.dk/x.html", "L", "-", "text/html"));
+  }
 
+  /** Makes two jobs of a new domain, the later with {@code lines} lines, as the tests use them. */
+  static void twoJobs(Api admin, Path dir, String domain, long previous, long current, int lines)
+      throws Exception {
     assertThat(
             admin
                 .post("/api/domains", Json.createObjectBuilder().add("name", domain).build())
@@ -175,11 +175,22 @@ class JobQaIT {
     assertThat(json(imported).getJsonNumber("imported").longValue())
         .as(imported.body())
         .isEqualTo(2);
-
     try (ArchiveFixtures archive = new ArchiveFixtures()) {
-      archive.client(1).store(metadataWarc(previous, small));
-      archive.client(1).store(metadataWarc(current, big));
+      archive.client(1).store(metadataWarc(dir, previous, previousCrawlLog(domain)));
+      archive.client(1).store(metadataWarc(dir, current, bigCrawlLog(domain, lines)));
     }
+  }
+
+  @Test
+  void givenAJobWith100000CrawlLogLines_whenViewed_thenFoundPagedReportedAndCompared()
+      throws Exception {
+    long previous = base + 1;
+    long current = base + 2;
+    String domain = "qa" + UUID.randomUUID().toString().substring(0, 8) + ".dk";
+    String www = "https://www." + domain;
+    List<String> big = bigCrawlLog(domain, LINES);
+    assertThat(big).hasSize(LINES);
+    twoJobs(admin, dir, domain, previous, current, LINES);
 
     Api viewer = Api.newAccount("viewer");
     String jobPath = "/api/jobs/" + current;
@@ -358,7 +369,7 @@ class JobQaIT {
   }
 
   /** A job's metadata WARC as the agent writes it, here with its crawl.log only. */
-  private Path metadataWarc(long job, List<String> crawlLog) throws Exception {
+  static Path metadataWarc(Path dir, long job, List<String> crawlLog) throws Exception {
     Path file =
         Files.createDirectories(dir.resolve("metadata-" + job))
             .resolve(job + "-metadata-1.warc.gz");
