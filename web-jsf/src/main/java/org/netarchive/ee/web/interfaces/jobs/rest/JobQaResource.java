@@ -13,6 +13,10 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.archive.application.JobCrawlLogs.Preparation;
 import org.netarchive.ee.archive.domain.model.qa.CrawlLogEntry;
@@ -125,6 +129,22 @@ public class JobQaResource {
       summary = "Search a job's crawl.log",
       description =
           "The crawl.log lines matching every filter given (url: pattern, * for any characters, without * the URLs containing it; status: codes and classes like 200,4xx,-6; mime: text/html or image/*; domain: kb.dk), in URL order, paged (offset from 0, limit 1 to 1000, default 100), with the total. 202 while the job's crawl.log is being prepared, 404 if the archive holds no metadata of the job.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The matching lines and their number",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = CrawlLogPage.class))),
+    @APIResponse(
+        responseCode = "202",
+        description = "The job's crawl.log is being prepared; ask again",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = Preparation.class)))
+  })
   @GET
   @Path("crawl-log")
   public Response crawlLog(
@@ -154,6 +174,22 @@ public class JobQaResource {
       summary = "A job's seeds report",
       description =
           "Each seed in the job's crawl.log with its last status, what that means and whether it failed (no response, 4xx or 5xx).")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The seeds report",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = SeedsReport.class))),
+    @APIResponse(
+        responseCode = "202",
+        description = "The job's crawl.log is being prepared; ask again",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = Preparation.class)))
+  })
   @GET
   @Path("seeds-report")
   public Response seedsReport(@PathParam("id") long id) {
@@ -168,6 +204,22 @@ public class JobQaResource {
       summary = "A job's figures per domain",
       description =
           "Per domain: crawl.log lines, captures (2xx, 3xx), bytes, and lines per status code and per MIME type.")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The figures per domain",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = Domains.class))),
+    @APIResponse(
+        responseCode = "202",
+        description = "The job's crawl.log is being prepared; ask again",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = Preparation.class)))
+  })
   @GET
   @Path("domains")
   public Response domains(@PathParam("id") long id) {
@@ -178,6 +230,22 @@ public class JobQaResource {
       summary = "URLs the previous harvest of a domain had that this job lacks",
       description =
           "The URLs of the domain that its previous harvest (the job before this one in the domain's harvest history, or the job given in 'previous') captured with a 2xx or 3xx response and this job did not, with this job's status for each if it has one. Paged (offset, limit 1 to 1000, default 100).")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The URLs this job lacks",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = MissingSincePrevious.class))),
+    @APIResponse(
+        responseCode = "202",
+        description = "The job's crawl.log is being prepared; ask again",
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = Preparation.class)))
+  })
   @GET
   @Path("domains/{domain}/missing-since-previous")
   public Response missingSincePrevious(
