@@ -134,6 +134,40 @@ public record Capture(
   }
 
   /**
+   * The harvest job that made the capture, from the file's name as NetarchiveSuite names harvested
+   * files ({@code <jobId>-<harvestId>-...}).
+   *
+   * @return the job's ID, or null if the name does not start so
+   */
+  public Long jobId() {
+    return jobIdOf(file);
+  }
+
+  /**
+   * The harvest job of a file, from its name ({@code <jobId>-<harvestId>-...}).
+   *
+   * @param fileName the file's name
+   * @return the job's ID, or null if the name does not start with two numbers and dashes
+   */
+  public static Long jobIdOf(String fileName) {
+    int dash = fileName.indexOf('-');
+    if (dash < 1 || dash > 18) {
+      return null;
+    }
+    int second = fileName.indexOf('-', dash + 1);
+    if (second < dash + 2) {
+      return null;
+    }
+    for (int i = 0; i < second; i++) {
+      char c = fileName.charAt(i);
+      if (i != dash && (c < '0' || c > '9')) {
+        return null;
+      }
+    }
+    return Long.parseLong(fileName, 0, dash, 10);
+  }
+
+  /**
    * Whether the capture is a revisit record (a deduplicated object), not a response.
    *
    * @return true for a revisit

@@ -66,4 +66,56 @@ class CaptureTest {
       assertThat(index.capturesOfKey("dk,kb)/logo.png", 1)).hasSize(1);
     }
   }
+
+  @Test
+  void givenAFileIndexedTwice_whenScanned_thenItsCapturesOnceInKeyThenTimeOrder() {
+    Capture logo = Capture.parseCdx11(LINE);
+    Capture later = Capture.parseCdx11(LINE.replace("20250131120000", "20250301120000"));
+    Capture page =
+        Capture.parseCdx11(
+            LINE.replace("dk,kb)/logo.png", "dk,kb)/a.html")
+                .replace("https://kb.dk/logo.png", "https://kb.dk/a.html"));
+    Capture other =
+        Capture.parseCdx11(
+            LINE.replace("dk,kb)/logo.png", "dk,kbx)/")
+                .replace("https://kb.dk/logo.png", "https://kbx.dk/")
+                .replace("1-1-20250131", "2-1-20250131"));
+    try (CaptureIndexWriter writer = CaptureIndexWriter.open(tmp)) {
+      writer.replaceFile(logo.file(), java.util.List.of(later, logo, page));
+      writer.replaceFile(other.file(), java.util.List.of(other));
+      writer.commit();
+      try (CaptureIndex index = CaptureIndex.open(tmp)) {
+        assertThat(index.size()).isEqualTo(4);
+        writer.replaceFile(logo.file(), java.util.List.of(later, logo, page));
+        writer.commit();
+        index.refresh();
+        assertThat(index.size()).isEqualTo(4);
+        assertThat(index.countOfFile(logo.file())).isEqualTo(3);
+
+        java.util.List<Capture> host = new java.util.ArrayList<>();
+        index.scan(
+            new CaptureIndex.Selection(
+                java.util.List.of("dk,kb)/"), true, Long.MIN_VALUE, Long.MAX_VALUE, false),
+            host::add);
+        assertThat(host).containsExactly(page, logo, later);
+
+        java.util.List<Capture> reversed = new java.util.ArrayList<>();
+        index.scan(
+            new CaptureIndex.Selection(
+                java.util.List.of("dk,kb)", "dk,kbx)"),
+                true,
+                Instant.parse("2025-01-31T12:00:00Z").toEpochMilli(),
+                Long.MAX_VALUE,
+                true),
+            c -> reversed.add(c) && reversed.size() < 2);
+        assertThat(reversed).containsExactly(other, later);
+        assertThat(index.capturesWithDigest("dk,kb)/logo.png", logo.digest(), 10))
+            .containsExactly(logo, later);
+      }
+    }
+    assertThat(logo.jobId()).isEqualTo(1L);
+    assertThat(Capture.jobIdOf("42-7-20250131-x.warc")).isEqualTo(42L);
+    assertThat(Capture.jobIdOf("x-7-y.warc")).isNull();
+    assertThat(Capture.jobIdOf("upload.warc")).isNull();
+  }
 }
