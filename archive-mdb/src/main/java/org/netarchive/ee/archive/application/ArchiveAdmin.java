@@ -54,6 +54,48 @@ public class ArchiveAdmin {
 
   @Inject private ArchiveSettings settings;
 
+  @jakarta.ejb.EJB private Bitarchives bitarchives;
+
+  /**
+   * A copy of a file that this server can read: a replica's bitarchive here holds its bytes.
+   *
+   * @param replica the replica
+   * @param path where its bitarchive keeps the file
+   */
+  public record LocalCopy(String replica, java.nio.file.Path path) implements Serializable {}
+
+  /**
+   * A good copy of a file that this server's own bitarchives hold, in the configured replica order:
+   * the copy there is {@code UPLOAD_COMPLETED} (stored and checksum-verified), its last checksum
+   * check did not find it corrupt, and the replica keeps bytes (not checksum-only).
+   *
+   * @param name the file
+   * @return the copy, or empty if the archive does not know the file or no replica here holds it
+   */
+  public Optional<LocalCopy> localCopy(String name) {
+    Optional<ArchivedFileView> file = find(name);
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    for (String replica : settings.replicaIds()) {
+      CopyView copy = file.get().copy(replica);
+      if (copy == null
+          || copy.state() != ReplicaStoreState.UPLOAD_COMPLETED
+          || copy.checksumStatus() == ChecksumStatus.CORRUPT) {
+        continue;
+      }
+      var storage = bitarchives.of(replica);
+      if (storage.checksumOnly()) {
+        continue;
+      }
+      Optional<java.nio.file.Path> path = storage.find(name);
+      if (path.isPresent()) {
+        return Optional.of(new LocalCopy(replica, path.get()));
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The replicas every file is stored in, e.g. {@code [ONE, TWO]}. */
   public List<String> replicaIds() {
     return settings.replicaIds();

@@ -36,6 +36,8 @@ import org.netarchive.ee.common.channel.Channels;
  *       server's cache of each job's index data and of built indexes
  *   <li>{@code NAS_INDEX_CACHE_MAX_BYTES} (default 10000000000): the most bytes the built indexes
  *       in the cache may take; the least recently used are removed beyond it
+ *   <li>{@code NAS_CAPTURE_INDEX_DIR} (default {@code <server data dir>/index/captures}): the
+ *       archive-wide capture index (Lucene) behind the CDX server API
  * </ul>
  */
 @ApplicationScoped
@@ -245,6 +247,21 @@ public class ArchiveSettings {
     if (!dir.isAbsolute()) {
       throw new IllegalStateException(
           "NAS_INDEX_CACHE_DIR must be an absolute directory, was '" + value + "'");
+    }
+    return dir;
+  }
+
+  /** The archive-wide capture index's directory ({@code NAS_CAPTURE_INDEX_DIR}). */
+  public Path captureIndexDirectory() {
+    String value = System.getenv("NAS_CAPTURE_INDEX_DIR");
+    if (value == null || value.isBlank()) {
+      String data = System.getProperty("jboss.server.data.dir", "data");
+      return Path.of(data, "index", "captures").toAbsolutePath();
+    }
+    Path dir = Path.of(value.strip());
+    if (!dir.isAbsolute()) {
+      throw new IllegalStateException(
+          "NAS_CAPTURE_INDEX_DIR must be an absolute directory, was '" + value + "'");
     }
     return dir;
   }

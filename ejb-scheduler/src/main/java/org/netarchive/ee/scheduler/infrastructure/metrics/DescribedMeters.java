@@ -64,7 +64,11 @@ public final class DescribedMeters {
               "Copies whose checksum was not verified within the configured days, per replica"),
           Map.entry(
               "netarchive.preservation.flagged",
-              "Files whose copies disagree without a repairable majority: a person decides"));
+              "Files whose copies disagree without a repairable majority: a person decides"),
+          Map.entry(
+              "netarchive.capture.index.lag",
+              "Archived files stored but not yet in the capture index"),
+          Map.entry("netarchive.capture.index.captures", "Captures in the capture index"));
 
   private DescribedMeters() {}
 
