@@ -320,6 +320,28 @@ public class CaptureIndexing {
   }
 
   /**
+   * Indexes one file again (its captures are replaced, not added twice), as after a crash between
+   * the index's commit and the record of the file.
+   *
+   * @param file the file
+   * @throws IllegalArgumentException naming the file if the archive does not know it
+   */
+  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+  public void reindex(String file) {
+    if (admin.find(file).isEmpty()) {
+      throw new IllegalArgumentException("Unknown file '" + file + "': it is not in the archive");
+    }
+    try {
+      records.forget(file);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot mark " + file + " for indexing: " + e, e);
+    }
+    if (!paused) {
+      timers.createSingleActionTimer(1, new TimerConfig("capture index of " + file, false));
+    }
+  }
+
+  /**
    * How many captures the index holds of a file, and whether it holds the file at all.
    *
    * @param file the file

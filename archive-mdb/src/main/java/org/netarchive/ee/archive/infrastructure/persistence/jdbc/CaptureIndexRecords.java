@@ -106,6 +106,16 @@ public class CaptureIndexRecords {
     upsert(file, "FAILED", null, 0, failure, now);
   }
 
+  /** Forgets one file, so that it is indexed again. */
+  public void forget(String file) throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement delete =
+            c.prepareStatement("DELETE FROM capture_index_file WHERE file_name = ?")) {
+      delete.setString(1, file);
+      delete.executeUpdate();
+    }
+  }
+
   /** Forgets every file, for a rebuild. */
   public void clear() throws SQLException {
     try (Connection c = dataSource.getConnection();

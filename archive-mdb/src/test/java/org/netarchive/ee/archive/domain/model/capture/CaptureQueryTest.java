@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
@@ -306,9 +305,5 @@ class CaptureQueryTest {
         .payloadDigest(new WarcDigest("sha1", MessageDigest.getInstance("SHA-1").digest(payload)))
         .body(MediaType.HTTP_RESPONSE, http)
         .build();
-  }
-
-  static {
-    assertThat(Files.class).isNotNull();
   }
 }

@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,7 +79,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       or ARC record starting at that offset as stored ({@code application/warc}, or {@code
  *       application/gzip} for a compressed one; header {@code X-Record-Type}); {@code part=payload}
  *       gives what it captured, for a response the body that was served, with its media type
- *   <li>{@code GET /api/archive/files/{name}/content?replica=ONE} — the whole file
+ *   <li>{@code GET /api/archive/files/{name}/content?replica=ONE} — the whole file, or with a
+ *       {@code Range} header the bytes asked for (206, 416 if there are none); also at {@code GET
+ *       /api/archive/warcs/{name}}, for pywb's {@code archive_paths}
  *   <li>{@code GET /api/archive/batch-jobs} — the batch jobs with their parameters
  *   <li>{@code POST /api/archive/batches} with {@code {"job": "cdx", "replica": "ONE",
  *       "filePattern": "1-.*", "parameters": {}}} — runs a batch job; 202 with the run
@@ -312,7 +313,8 @@ public class ArchiveResource {
 
   @Operation(
       summary = "Download an archived file",
-      description = "The whole file from one replica (header X-Replica).")
+      description =
+          "The whole file, or the byte range a Range header asks for (one range, bytes=first-last, first- or -suffix; 206 with Content-Range, 416 if the file has no such bytes). Served from a good copy in one of this server's replicas (UPLOAD_COMPLETED, not found corrupt), else fetched whole from any replica through the archive (header X-Replica names the replica). With replica=, from that replica. pywb and ReplayWeb.page read records by offset this way.")
   @APIResponses({
     @APIResponse(
         responseCode = "200",
@@ -320,29 +322,41 @@ public class ArchiveResource {
         content =
             @Content(
                 mediaType = "application/octet-stream",
-                schema = @Schema(type = SchemaType.STRING, format = "binary")))
+                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+    @APIResponse(responseCode = "206", description = "The bytes asked for"),
+    @APIResponse(responseCode = "416", description = "The file has no such bytes")
   })
   @GET
   @Path("files/{name}/content")
   @Produces(MediaType.APPLICATION_OCTET_STREAM)
-  public Response content(@PathParam("name") String name, @QueryParam("replica") String replica) {
-    FetchedFile fetched = archive.wholeFile(name, blankToNull(replica));
-    try {
-      return Response.ok(
-              (StreamingOutput)
-                  out -> {
-                    try (fetched) {
-                      Files.copy(fetched.file(), out);
-                    }
-                  })
-          .header("Content-Length", Files.size(fetched.file()))
-          .header("Content-Disposition", "attachment; filename=\"" + safe(name) + "\"")
-          .header("X-Replica", fetched.replica())
-          .build();
-    } catch (IOException e) {
-      fetched.close();
-      throw new UncheckedIOException(e);
+  public Response content(
+      @PathParam("name") String name,
+      @QueryParam("replica") String replica,
+      @HeaderParam("Range") String range) {
+    String wanted = blankToNull(replica);
+    java.util.Optional<ArchiveAdmin.LocalCopy> local =
+        wanted == null ? admin.localCopy(name) : java.util.Optional.empty();
+    if (local.isPresent()) {
+      return ByteRanges.serve(local.get().path(), name, range, local.get().replica(), () -> {});
     }
+    FetchedFile fetched = archive.wholeFile(name, wanted);
+    try {
+      return ByteRanges.serve(fetched.file(), name, range, fetched.replica(), fetched::close);
+    } catch (RuntimeException e) {
+      fetched.close();
+      throw e;
+    }
+  }
+
+  @Operation(
+      summary = "Read an archived WARC file by name",
+      description =
+          "The same as GET /api/archive/files/{name}/content, Range included, at a path that ends in the file's name: the archive_paths prefix of a pywb collection (https://<server>/api/archive/warcs/).")
+  @GET
+  @Path("warcs/{name}")
+  @Produces(MediaType.APPLICATION_OCTET_STREAM)
+  public Response warc(@PathParam("name") String name, @HeaderParam("Range") String range) {
+    return content(name, null, range);
   }
 
   @Operation(

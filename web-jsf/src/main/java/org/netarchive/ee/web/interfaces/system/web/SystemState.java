@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.util.List;
 import java.util.Map;
+import org.netarchive.ee.archive.application.CaptureIndexing;
 import org.netarchive.ee.common.message.LogEntry;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.job.NotificationLog;
@@ -28,6 +29,9 @@ public class SystemState {
   @EJB private SystemStateService systemState;
   @EJB private SchemaMigration schemaMigration;
   @EJB private NotificationLog notificationLog;
+  @EJB private CaptureIndexing captureIndexing;
+
+  private CaptureIndexing.Status captureIndex;
 
   private SchemaReport schema;
   private SystemStateView view;
@@ -41,6 +45,14 @@ public class SystemState {
       schema = schemaMigration.check();
     }
     return schema;
+  }
+
+  /** The archive-wide capture index's indexer: its lag, files and captures. */
+  public CaptureIndexing.Status getCaptureIndex() {
+    if (captureIndex == null) {
+      captureIndex = captureIndexing.status();
+    }
+    return captureIndex;
   }
 
   /** The installation now, read once per request. */

@@ -1,0 +1,172 @@
+package org.netarchive.ee.web.interfaces.capture.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.netarchive.ee.archive.application.CaptureSearch;
+import org.netarchive.ee.archive.domain.model.capture.CaptureFilter;
+import org.netarchive.ee.archive.domain.model.capture.CaptureQuery;
+import org.netarchive.ee.archive.domain.model.capture.CdxOutput;
+import org.netarchive.ee.archive.domain.model.capture.MatchType;
+import org.netarchive.ee.common.index.Capture;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+
+/**
+ * The CDX server API over the archive-wide capture index, as pywb and OutbackCDX serve it: {@code
+ * GET /api/cdx?url=...} and, for clients configured with a collection's index URL, {@code GET
+ * /api/cdx/{collection}?url=...} (the archive is one collection; its name is not checked).
+ *
+ * <p>Parameters: {@code url} (required; {@code example.com/*} means a prefix, {@code *.example.com}
+ * a domain), {@code matchType} ({@code exact}, {@code prefix}, {@code host}, {@code domain}),
+ * {@code from} and {@code to} (4 to 14 digits), {@code limit} (or {@code rows}), {@code sort}
+ * ({@code default}, {@code reverse}, {@code closest}) with {@code closest} (a timestamp; alone it
+ * means {@code sort=closest}), {@code filter} (repeatable, {@code [!][~|=]field:value}), {@code fl}
+ * (fields separated by commas) and {@code output} ({@code cdx}, CDX11 text, the default; {@code
+ * cdxj}; {@code json}, one object per line with the revisit's original). Results stream in SURT key
+ * then time order. A bad parameter is answered 400 naming it and its value.
+ */
+@Tag(
+    name = "CDX",
+    description =
+        "The CDX server API (pywb, OutbackCDX) over the archive-wide capture index: captures by URL.")
+@Path("cdx")
+@RequestScoped
+@RolesAllowed({"admin", "curator", "viewer"})
+public class CdxResource {
+
+  @Inject private CaptureSearch search;
+
+  @Operation(
+      summary = "Find captures (CDX server API)",
+      description =
+          "Captures of a URL from the archive-wide capture index. url (required; example.com/* is a prefix, *.example.com a domain), matchType (exact, prefix, host, domain), from and to (4 to 14 digits, inclusive), limit (or rows), sort (default: SURT key then time; reverse; closest, with closest=<timestamp>; closest alone implies it), filter (repeatable: [!][~|=]field:value, a regular expression the whole field matches, ~ contains, = equals, ! negates; fields urlkey timestamp url mime status digest redirect length offset filename jobid), fl (fields), output (cdx: CDX11 text, the default; cdxj; json: one object per line with file, offset, length, timestamp, url, mime, status, digest and jobId, and original for a revisit). Streamed.")
+  @GET
+  @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})
+  public Response query(
+      @QueryParam("url") String url,
+      @QueryParam("matchType") String matchType,
+      @QueryParam("from") String from,
+      @QueryParam("to") String to,
+      @QueryParam("limit") String limit,
+      @QueryParam("rows") String rows,
+      @QueryParam("sort") String sort,
+      @QueryParam("closest") String closest,
+      @QueryParam("filter") List<String> filters,
+      @QueryParam("fl") String fl,
+      @QueryParam("output") String output) {
+    FieldProblem.required("url", url);
+    MatchType type =
+        FieldProblem.check("matchType", () -> CaptureQuery.matchTypeOf(url, matchType));
+    FieldProblem.check("url", () -> CaptureQuery.of(url, type, 0).keys());
+    String fromTs =
+        blank(from) ? null : FieldProblem.check("from", () -> CaptureQuery.lowerBound(from));
+    String toTs = blank(to) ? null : FieldProblem.check("to", () -> CaptureQuery.upperBound(to));
+    long max = count(blank(limit) ? "rows" : "limit", blank(limit) ? rows : limit);
+    CaptureQuery.Sort order = FieldProblem.check("sort", () -> CaptureQuery.Sort.parse(sort));
+    String near =
+        blank(closest)
+            ? null
+            : FieldProblem.check("closest", () -> CaptureQuery.lowerBound(closest));
+    if (order == CaptureQuery.Sort.CLOSEST && near == null) {
+      throw new FieldProblem("closest", "sort=closest needs closest=<timestamp>, 4 to 14 digits");
+    }
+    if (near != null && blank(sort)) {
+      order = CaptureQuery.Sort.CLOSEST;
+    }
+    List<CaptureFilter> parsed = new ArrayList<>();
+    for (String filter : filters == null ? List.<String>of() : filters) {
+      parsed.add(FieldProblem.check("filter", () -> CaptureFilter.parse(filter)));
+    }
+    CdxOutput out =
+        FieldProblem.check(blank(fl) ? "output" : "fl", () -> CdxOutput.parse(output, fl));
+    CaptureQuery.Sort sorted = order;
+    CaptureQuery query =
+        FieldProblem.check(
+            "from", () -> new CaptureQuery(url, type, fromTs, toTs, sorted, near, max, parsed));
+    boolean resolve = out.format() == CdxOutput.Format.JSON && out.fields().isEmpty();
+    StreamingOutput body =
+        stream -> {
+          BufferedWriter writer =
+              new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 64 * 1024);
+          try {
+            search.run(
+                query,
+                capture -> {
+                  Capture original =
+                      resolve && capture.isRevisit() ? search.original(capture).orElse(null) : null;
+                  try {
+                    writer.write(out.line(capture, original));
+                  } catch (java.io.IOException e) {
+                    throw new UncheckedIOException(e);
+                  }
+                  return true;
+                });
+          } catch (UncheckedIOException e) {
+            throw e.getCause();
+          }
+          writer.flush();
+        };
+    return Response.ok(body)
+        .type(out.format().mediaType() + ";charset=utf-8")
+        .header("Cache-Control", "no-store")
+        .build();
+  }
+
+  @Operation(
+      summary = "Find captures in a collection (pywb / OutbackCDX path)",
+      description =
+          "The same as GET /api/cdx, at the path pywb and OutbackCDX clients use for a collection's index (index_paths: cdx+https://<server>/api/cdx/<collection>). The archive is one collection; any name is accepted.")
+  @GET
+  @Path("{collection}")
+  @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})
+  public Response collection(
+      @PathParam("collection") String collection,
+      @QueryParam("url") String url,
+      @QueryParam("matchType") String matchType,
+      @QueryParam("from") String from,
+      @QueryParam("to") String to,
+      @QueryParam("limit") String limit,
+      @QueryParam("rows") String rows,
+      @QueryParam("sort") String sort,
+      @QueryParam("closest") String closest,
+      @QueryParam("filter") List<String> filters,
+      @QueryParam("fl") String fl,
+      @QueryParam("output") String output) {
+    return query(url, matchType, from, to, limit, rows, sort, closest, filters, fl, output);
+  }
+
+  private static long count(String name, String value) {
+    if (blank(value)) {
+      return 0;
+    }
+    try {
+      long n = Long.parseLong(value.strip());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new FieldProblem(
+        name, "'" + name + "' must be a whole number of at least 1, was '" + value + "'");
+  }
+
+  private static boolean blank(String value) {
+    return value == null || value.isBlank();
+  }
+}

@@ -1,0 +1,319 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.netarchive.ee.it.HarvestedJobs.archived;
+import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
+import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
+import static org.netarchive.ee.it.HarvestedJobs.finished;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.io.StringReader;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.netarchive.ee.agent.demo.FastTemplate;
+import org.netarchive.ee.agent.demo.SyntheticSite;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcRevisit;
+import org.netpreserve.jwarc.cdx.CdxReader;
+import org.netpreserve.jwarc.cdx.CdxRecord;
+
+/**
+ * The CDX server API after real harvests: the real agent crawls the synthetic site twice, the
+ * second time deduplicating its unchanged images and PDFs; once the capture index holds both jobs'
+ * files, the API finds every URL the crawls fetched (exact, prefix, host), orders a URL's captures
+ * by nearness to a time (closest), resolves each revisit to the first job's response it refers to,
+ * answers jwarc's CDX-server client (the request its dedupe command sends, read with its
+ * CdxReader), and the WARC file served with Range gives exactly the bytes of the record jwarc reads
+ * at the capture's offset.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only. Its database work (the capture index's record,
+ * the archive's admin data) is what CaptureIndexIT and the archive tests run on PostgreSQL; the
+ * rest is agent, Lucene and HTTP.
+ */
+@Tag("database-neutral")
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class CdxApiIT {
+
+  private static final Duration CRAWL = Duration.ofSeconds(240);
+  private static final Duration INDEXING = Duration.ofSeconds(120);
+  private static final Api ADMIN = Api.admin();
+  private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
+
+  private static SyntheticSite site;
+  private static Path work;
+  private static String domain;
+  private static String template;
+  private static String channel;
+
+  @BeforeAll
+  static void site() throws Exception {
+    work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
+    domain = ScheduledHarvests.unique("cdxit-") + ".dk";
+    site = new SyntheticSite(31, List.of(new SyntheticSite.Host(domain, 10, 2, 900, 3)));
+    template = ScheduledHarvests.unique("cdxit_fast_");
+    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
+    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
+    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    channel = HARVESTS.newChannel();
+  }
+
+  @AfterAll
+  static void stopSite() {
+    if (site != null) {
+      site.close();
+    }
+  }
+
+  @Test
+  void givenTwoHarvestsOfASite_whenIndexed_thenTheCdxApiFindsEveryCaptureAndItsBytes()
+      throws Exception {
+    String instance = ScheduledHarvests.unique("cdxit-agent-");
+    Map<String, String> settings = new TreeMap<>();
+    settings.put("agent.channel", channel);
+    settings.put("agent.instance", instance);
+    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    settings.put("timeout.dedupIndexSeconds", "120");
+    long first;
+    long second;
+    try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
+      first = harvestOnce("Cdx first ", agent);
+      site.setEdition(1);
+      second = harvestOnce("Cdx second ", agent);
+    }
+    List<String> firstFiles = archivedFilesOfJob(first);
+    List<String> secondFiles = archivedFilesOfJob(second);
+    for (String name : concat(firstFiles, secondFiles)) {
+      ADMIN.await(
+          "/api/capture-index/files/" + Api.segment(name), f -> f.getBoolean("indexed"), INDEXING);
+    }
+
+    // Every URL the first crawl fetched, from its WARCs: exact, prefix and host find it.
+    Map<String, Long> firstResponses = responses(firstFiles);
+    assertThat(firstResponses).hasSizeGreaterThan(20);
+    String seed = site.seed(domain);
+    Set<String> byHost = urls(json("url=" + enc(seed) + "&matchType=host"));
+    Set<String> byPrefix = urls(json("url=" + enc(seed) + "&matchType=prefix"));
+    Set<String> byWildcard = urls(json("url=" + enc(seed + "*")));
+    assertThat(byHost).containsAll(firstResponses.keySet());
+    assertThat(byPrefix).isEqualTo(byHost);
+    assertThat(byWildcard).isEqualTo(byHost);
+    for (Map.Entry<String, Long> fetched : firstResponses.entrySet()) {
+      List<JsonObject> exact = json("url=" + enc(fetched.getKey()));
+      assertThat(exact)
+          .as("captures of %s", fetched.getKey())
+          .anySatisfy(
+              c -> {
+                assertThat(c.getString("url")).isEqualTo(fetched.getKey());
+                assertThat(firstFiles).contains(c.getString("file"));
+                assertThat(c.getJsonNumber("jobId").longValue()).isEqualTo(first);
+              });
+      assertThat(exact).extracting(c -> c.getString("timestamp")).as("time order").isSorted();
+    }
+
+    // Results in SURT key, then time order.
+    List<String> keys = cdx("url=" + enc(seed) + "&matchType=host&fl=urlkey,timestamp");
+    assertThat(keys).isSorted().hasSizeGreaterThan(firstResponses.size());
+
+    // Closest: the seed's captures nearest a time first.
+    List<JsonObject> seedCaptures = json("url=" + enc(seed));
+    assertThat(seedCaptures).hasSizeGreaterThanOrEqualTo(2);
+    String early = seedCaptures.get(0).getString("timestamp");
+    String late = seedCaptures.get(seedCaptures.size() - 1).getString("timestamp");
+    assertThat(json("url=" + enc(seed) + "&sort=closest&closest=" + early + "&limit=1"))
+        .singleElement()
+        .satisfies(c -> assertThat(c.getJsonNumber("jobId").longValue()).isEqualTo(first));
+    assertThat(
+            json("url=" + enc(seed) + "&closest=" + late).get(0).getJsonNumber("jobId").longValue())
+        .isEqualTo(second);
+
+    // Revisits of the second job resolve to the first job's responses.
+    List<JsonObject> revisits =
+        json("url=" + enc(seed) + "&matchType=host&filter=mime:warc/revisit").stream()
+            .filter(c -> c.getJsonNumber("jobId").longValue() == second)
+            .toList();
+    assertThat(revisits).as("the second harvest deduplicated").hasSizeGreaterThan(10);
+    for (JsonObject revisit : revisits) {
+      JsonObject original = revisit.getJsonObject("original");
+      assertThat(original).as("original of %s", revisit).isNotNull();
+      assertThat(firstFiles).contains(original.getString("file"));
+      assertThat(original.getString("url")).isEqualTo(revisit.getString("url"));
+      try (FileChannel copy =
+              FileChannel.open(
+                  archived("ONE", original.getString("file")), StandardOpenOption.READ);
+          WarcReader reader =
+              new WarcReader(copy.position(original.getJsonNumber("offset").longValue()))) {
+        WarcRecord record = reader.next().orElseThrow();
+        assertThat(record).isInstanceOf(WarcResponse.class);
+        assertThat(((WarcResponse) record).target()).isEqualTo(revisit.getString("url"));
+      }
+    }
+    Set<String> revisited = new TreeSet<>();
+    for (String name : secondFiles) {
+      if (!name.contains("metadata")) {
+        try (WarcReader reader = new WarcReader(archived("ONE", name))) {
+          for (WarcRecord record : reader) {
+            if (record instanceof WarcRevisit r) {
+              revisited.add(r.target());
+            }
+          }
+        }
+      }
+    }
+    assertThat(revisits.stream().map(r -> r.getString("url")).toList())
+        .containsExactlyInAnyOrderElementsOf(revisited);
+
+    // jwarc's CDX-server client: the request of its dedupe command, read with its CdxReader.
+    String image = revisits.get(0).getString("url");
+    HttpResponse<byte[]> asked =
+        ADMIN.getBytes("/api/cdx?sort=reverse&rows=10&matchType=exact&url=" + enc(image));
+    assertThat(asked.statusCode()).isEqualTo(200);
+    List<CdxRecord> records = new ArrayList<>();
+    try (CdxReader reader = new CdxReader(new ByteArrayInputStream(asked.body()))) {
+      reader.forEach(records::add);
+    }
+    assertThat(records).hasSize(2);
+    assertThat(records.get(0).target()).isEqualTo(image);
+    assertThat(records.get(0).date()).isAfter(records.get(1).date()); // reverse
+    CdxRecord response = records.get(1);
+    assertThat(response.contentType().toString()).startsWith("image/");
+    assertThat(response.digest()).isEqualToIgnoringCase(revisits.get(0).getString("digest"));
+
+    // The WARC file by name with Range: exactly the bytes of the record jwarc reads there.
+    String file = response.filename();
+    long offset = response.position();
+    long length = response.size();
+    HttpResponse<byte[]> range =
+        ServerUnderTest.http()
+            .send(
+                ADMIN
+                    .requestFor("/api/archive/warcs/" + Api.segment(file))
+                    .header("Range", "bytes=" + offset + "-" + (offset + length - 1))
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(range.statusCode()).isEqualTo(206);
+    long size = Files.size(archived("ONE", file));
+    assertThat(range.headers().firstValue("Content-Range"))
+        .contains("bytes " + offset + "-" + (offset + length - 1) + "/" + size);
+    byte[] expected = new byte[(int) length];
+    try (FileChannel copy = FileChannel.open(archived("TWO", file), StandardOpenOption.READ)) {
+      copy.read(ByteBuffer.wrap(expected), offset);
+    }
+    assertThat(range.body()).isEqualTo(expected);
+    try (WarcReader reader =
+        new WarcReader(Channels.newChannel(new ByteArrayInputStream(range.body())))) {
+      WarcRecord record = reader.next().orElseThrow();
+      assertThat(((WarcResponse) record).target()).isEqualTo(image);
+      assertThat(((WarcResponse) record).payloadDigest().orElseThrow().base32())
+          .isEqualToIgnoringCase(response.digest());
+    }
+    HttpResponse<byte[]> beyond =
+        ServerUnderTest.http()
+            .send(
+                ADMIN
+                    .requestFor("/api/archive/files/" + Api.segment(file) + "/content")
+                    .header("Range", "bytes=" + size + "-")
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(beyond.statusCode()).isEqualTo(416);
+    assertThat(beyond.headers().firstValue("Content-Range")).contains("bytes */" + size);
+  }
+
+  /** The URLs of the HTTP 200 responses in the crawled WARC files, with their record offsets. */
+  private static Map<String, Long> responses(List<String> files) throws Exception {
+    Map<String, Long> found = new TreeMap<>();
+    for (String name : files) {
+      if (name.contains("metadata")) {
+        continue;
+      }
+      try (WarcReader reader = new WarcReader(archived("ONE", name))) {
+        for (WarcRecord record : reader) {
+          if (record instanceof WarcResponse response && response.target().startsWith("http")) {
+            found.putIfAbsent(response.target(), reader.position());
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static Set<String> urls(List<JsonObject> captures) {
+    Set<String> urls = new TreeSet<>();
+    captures.forEach(c -> urls.add(c.getString("url")));
+    return urls;
+  }
+
+  private static List<JsonObject> json(String query) throws Exception {
+    return cdx(query + "&output=json").stream()
+        .map(l -> Json.createReader(new StringReader(l)).readObject())
+        .toList();
+  }
+
+  private static List<String> cdx(String query) throws Exception {
+    HttpResponse<String> answer = ADMIN.get("/api/cdx?" + query);
+    assertThat(answer.statusCode()).as("%s: %s", query, answer.body()).isEqualTo(200);
+    return Arrays.stream(answer.body().split("\n")).filter(l -> !l.isBlank()).toList();
+  }
+
+  private static String enc(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  /** Makes a once-harvest of the domain due, lets the agent crawl it, and returns its job. */
+  private static long harvestOnce(String prefix, AgentProcess agent) throws Exception {
+    String harvest = ScheduledHarvests.unique(prefix);
+    HARVESTS.createHarvest(harvest, channel, "Once");
+    HttpResponse<String> added =
+        ADMIN.postText(
+            "/api/harvests/"
+                + Api.segment(harvest)
+                + "/seeds?template="
+                + template
+                + "&maxRequestRate=6000",
+            site.seed(domain) + "\n");
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+    HARVESTS.activate(harvest);
+    long jobId =
+        HARVESTS.awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
+    JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
+    assertThat(done.getJsonObject("job").getString("status"))
+        .as("job %s: %s\n%s", jobId, done, agent.tail())
+        .isEqualTo("DONE");
+    return jobId;
+  }
+}
