@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Benchmark of issue 13: the archive-wide capture index with N synthetic captures against binary
+# search in a sorted CDX file of the same captures.
+#
+#   wildfly-config/bench/capture-index-benchmark.sh [CAPTURES]     (default: 10000000)
+#
+# Builds archive-mdb's test classes, then runs CaptureIndexBenchmark: it writes the sorted CDX file,
+# indexes the same captures in files of 100,000 (replaceFile and a commit per file, as the indexer
+# does), then looks up 10,000 random URLs exact and by prefix (their directory) through the CDX
+# API's query logic and by binary search in the CDX file, p50 and p95 after a warm-up round. Its
+# scratch files (about 3 GB for 10 million captures) are under archive-mdb/target/capture-bench and
+# removed at the end. Figures go to BENCHMARKS.md by hand, with the machine.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+CAPTURES=${1:-10000000}
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+cd "$ROOT"
+flock /tmp/nas-maven.lock mvn -B -o -q test-compile dependency:build-classpath -pl archive-mdb -am \
+  -Dmdep.outputFile="$ROOT/archive-mdb/target/bench-classpath.txt" -Dmdep.includeScope=test
+CP="$ROOT/archive-mdb/target/classes:$ROOT/archive-mdb/target/test-classes:$(cat "$ROOT/archive-mdb/target/bench-classpath.txt")"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(free -g | awk '/Mem:/ {print $2}') GiB; $("$JAVA_HOME/bin/java" -version 2>&1 | head -1)"
+echo "command: $0 $CAPTURES   date: $(date -u +%Y-%m-%dT%H:%MZ)   commit: $(git -C "$ROOT" log -1 --format='%h %s')"
+cd "$ROOT/archive-mdb"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Under the build lock: no build of another session runs beside the measurement.
+flock /tmp/nas-maven.lock "$JAVA_HOME/bin/java" -Xmx1g -cp "$CP" \
+  org.netarchive.ee.archive.domain.model.capture.CaptureIndexBenchmark "$CAPTURES"
