@@ -25,7 +25,7 @@ import org.netpreserve.jwarc.WarcCompression;
  * is indexed when indexing resumes; a file indexed again has its captures once; bad CDX parameters
  * are refused naming the parameter and value.
  *
- * <p>Not tagged database-neutral: the indexer's record of indexed files is a table of its own (V16)
+ * <p>Not tagged database-neutral: the indexer's record of indexed files is a table of its own (V17)
  * with its own queries, run on PostgreSQL too.
  */
 @ExtendWith(ArquillianExtension.class)

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
- * The capture index's record of the files it holds ({@code V16__capture_index.sql}). Plain JDBC,
+ * The capture index's record of the files it holds ({@code V17__capture_index.sql}). Plain JDBC,
  * each statement on its own: the indexer records a file only after the Lucene index committed its
  * captures.
  */
