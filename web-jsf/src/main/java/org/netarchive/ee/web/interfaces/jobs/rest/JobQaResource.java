@@ -52,7 +52,7 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  * </ul>
  */
 @Tag(name = "Jobs", description = "Crawl jobs, their progress and the harvest runs that made them.")
-@Path("jobs/{id}")
+@Path("jobs")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({"admin", "curator", "viewer"})
@@ -120,7 +120,7 @@ public class JobQaResource {
       description =
           "READY, PREPARING (with lines indexed so far), NO_METADATA or FAILED; asking starts the preparation.")
   @GET
-  @Path("qa")
+  @Path("{id}/qa")
   public Preparation state(@PathParam("id") long id) {
     return qa.prepare(id);
   }
@@ -146,7 +146,7 @@ public class JobQaResource {
                 schema = @Schema(implementation = Preparation.class)))
   })
   @GET
-  @Path("crawl-log")
+  @Path("{id}/crawl-log")
   public Response crawlLog(
       @PathParam("id") long id,
       @QueryParam("url") String url,
@@ -191,7 +191,7 @@ public class JobQaResource {
                 schema = @Schema(implementation = Preparation.class)))
   })
   @GET
-  @Path("seeds-report")
+  @Path("{id}/seeds-report")
   public Response seedsReport(@PathParam("id") long id) {
     return ready(
         id,
@@ -221,7 +221,7 @@ public class JobQaResource {
                 schema = @Schema(implementation = Preparation.class)))
   })
   @GET
-  @Path("domains")
+  @Path("{id}/domains")
   public Response domains(@PathParam("id") long id) {
     return ready(id, log -> new Domains(id, log.lines(), log.domains()));
   }
@@ -247,7 +247,7 @@ public class JobQaResource {
                 schema = @Schema(implementation = Preparation.class)))
   })
   @GET
-  @Path("domains/{domain}/missing-since-previous")
+  @Path("{id}/domains/{domain}/missing-since-previous")
   public Response missingSincePrevious(
       @PathParam("id") long id,
       @PathParam("domain") String domain,
