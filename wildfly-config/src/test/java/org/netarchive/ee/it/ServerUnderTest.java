@@ -170,7 +170,7 @@ final class ServerUnderTest {
           .atMost(Duration.ofSeconds(180))
           .pollDelay(Duration.ofSeconds(1))
           .pollInterval(Duration.ofSeconds(1))
-          .ignoreException(IOException.class) // not listening yet
+          .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
           .until(
               () ->
                   send(asUser(request(HTTP + "/api/jobs/overview"), ADMIN, adminPassword()).build())
