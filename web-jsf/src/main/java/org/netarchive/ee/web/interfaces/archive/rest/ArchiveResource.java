@@ -53,6 +53,7 @@ import org.netarchive.ee.web.interfaces.archive.ArchiveAccess.FetchedFile;
 import org.netarchive.ee.web.interfaces.archive.ArchiveAccess.FetchedRecord;
 import org.netarchive.ee.web.interfaces.archive.ArchiveTask;
 import org.netarchive.ee.web.interfaces.archive.RecordContent;
+import org.netarchive.ee.web.interfaces.rest.ByteRanges;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 import org.netarchive.ee.web.interfaces.rest.Problem;
 
@@ -323,8 +324,20 @@ public class ArchiveResource {
             @Content(
                 mediaType = "application/octet-stream",
                 schema = @Schema(type = SchemaType.STRING, format = "binary"))),
-    @APIResponse(responseCode = "206", description = "The bytes asked for"),
-    @APIResponse(responseCode = "416", description = "The file has no such bytes")
+    @APIResponse(
+        responseCode = "206",
+        description = "The bytes asked for",
+        content =
+            @Content(
+                mediaType = "application/octet-stream",
+                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+    @APIResponse(
+        responseCode = "416",
+        description = "The file has no such bytes",
+        content =
+            @Content(
+                mediaType = Problem.MEDIA_TYPE,
+                schema = @Schema(implementation = Problem.class)))
   })
   @GET
   @Path("files/{name}/content")
@@ -337,11 +350,23 @@ public class ArchiveResource {
     java.util.Optional<ArchiveAdmin.LocalCopy> local =
         wanted == null ? admin.localCopy(name) : java.util.Optional.empty();
     if (local.isPresent()) {
-      return ByteRanges.serve(local.get().path(), name, range, local.get().replica(), () -> {});
+      return ByteRanges.serve(
+          local.get().path(),
+          MediaType.APPLICATION_OCTET_STREAM,
+          name,
+          range,
+          local.get().replica(),
+          () -> {});
     }
     FetchedFile fetched = archive.wholeFile(name, wanted);
     try {
-      return ByteRanges.serve(fetched.file(), name, range, fetched.replica(), fetched::close);
+      return ByteRanges.serve(
+          fetched.file(),
+          MediaType.APPLICATION_OCTET_STREAM,
+          name,
+          range,
+          fetched.replica(),
+          fetched::close);
     } catch (RuntimeException e) {
       fetched.close();
       throw e;
@@ -352,6 +377,29 @@ public class ArchiveResource {
       summary = "Read an archived WARC file by name",
       description =
           "The same as GET /api/archive/files/{name}/content, Range included, at a path that ends in the file's name: the archive_paths prefix of a pywb collection (https://<server>/api/archive/warcs/).")
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The file",
+        content =
+            @Content(
+                mediaType = "application/octet-stream",
+                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+    @APIResponse(
+        responseCode = "206",
+        description = "The bytes asked for",
+        content =
+            @Content(
+                mediaType = "application/octet-stream",
+                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+    @APIResponse(
+        responseCode = "416",
+        description = "The file has no such bytes",
+        content =
+            @Content(
+                mediaType = Problem.MEDIA_TYPE,
+                schema = @Schema(implementation = Problem.class)))
+  })
   @GET
   @Path("warcs/{name}")
   @Produces(MediaType.APPLICATION_OCTET_STREAM)

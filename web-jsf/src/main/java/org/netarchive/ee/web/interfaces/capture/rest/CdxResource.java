@@ -17,6 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.archive.application.CaptureSearch;
 import org.netarchive.ee.archive.domain.model.capture.CaptureFilter;
@@ -55,6 +59,14 @@ public class CdxResource {
       summary = "Find captures (CDX server API)",
       description =
           "Captures of a URL from the archive-wide capture index. url (required; example.com/* is a prefix, *.example.com a domain), matchType (exact, prefix, host, domain), from and to (4 to 14 digits, inclusive), limit (or rows), sort (default: SURT key then time; reverse; closest, with closest=<timestamp>; closest alone implies it), filter (repeatable: [!][~|=]field:value, a regular expression the whole field matches, ~ contains, = equals, ! negates; fields urlkey timestamp url mime status digest redirect length offset filename jobid), fl (fields), output (cdx: CDX11 text, the default; cdxj; json: one object per line with file, offset, length, timestamp, url, mime, status, digest and jobId, and original for a revisit). Streamed.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The captures, one per line, in the output asked for",
+      content = {
+        @Content(mediaType = "text/plain", schema = @Schema(type = SchemaType.STRING)),
+        @Content(mediaType = "text/x-cdxj", schema = @Schema(type = SchemaType.STRING)),
+        @Content(mediaType = "application/x-ndjson", schema = @Schema(type = SchemaType.STRING))
+      })
   @GET
   @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})
   public Response query(
@@ -131,6 +143,14 @@ public class CdxResource {
       summary = "Find captures in a collection (pywb / OutbackCDX path)",
       description =
           "The same as GET /api/cdx, at the path pywb and OutbackCDX clients use for a collection's index (index_paths: cdx+https://<server>/api/cdx/<collection>). The archive is one collection; any name is accepted.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The captures, one per line, in the output asked for",
+      content = {
+        @Content(mediaType = "text/plain", schema = @Schema(type = SchemaType.STRING)),
+        @Content(mediaType = "text/x-cdxj", schema = @Schema(type = SchemaType.STRING)),
+        @Content(mediaType = "application/x-ndjson", schema = @Schema(type = SchemaType.STRING))
+      })
   @GET
   @Path("{collection}")
   @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})

@@ -34,10 +34,10 @@ import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
 import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
-import org.netarchive.ee.web.interfaces.replay.RangeFile;
 import org.netarchive.ee.web.interfaces.replay.WaczBuild;
 import org.netarchive.ee.web.interfaces.replay.WaczConflict;
 import org.netarchive.ee.web.interfaces.replay.WaczExports;
+import org.netarchive.ee.web.interfaces.rest.ByteRanges;
 
 /**
  * Crawl jobs: {@code /api/jobs}. Viewers read; curators and admins resubmit failed jobs.
@@ -289,7 +289,8 @@ public class JobResource {
       throw new WaczConflict(
           "The WACZ of " + subject.title() + " could not be built: " + build.failure());
     }
-    return RangeFile.answer(wacz.readyFile(subject), WACZ, range, subject.fileName());
+    return ByteRanges.serve(
+        wacz.readyFile(subject), WACZ, subject.fileName(), range, null, () -> {});
   }
 
   private static JobStatus status(String text) {

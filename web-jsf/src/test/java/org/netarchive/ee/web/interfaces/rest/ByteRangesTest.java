@@ -1,4 +1,4 @@
-package org.netarchive.ee.web.interfaces.archive.rest;
+package org.netarchive.ee.web.interfaces.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.netarchive.ee.web.interfaces.archive.rest;
+package org.netarchive.ee.web.interfaces.rest;
 
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -16,10 +16,11 @@ import java.util.regex.Pattern;
 /**
  * Serves a file whole or the one byte range an HTTP {@code Range} header asks for (RFC 9110): 200
  * with the file, 206 with {@code Content-Range} and the bytes, or 416 with {@code Content-Range:
- * bytes *}{@code /<size>} if the file has none of them. A header with several ranges, or in another
- * unit, is answered with the whole file, as the RFC allows.
+ * bytes *}{@code /<size>} (and a problem document) if the file has none of them. A header with
+ * several ranges, or in another unit, is answered with the whole file, as the RFC allows. Archived
+ * files (pywb, ReplayWeb.page reading records by offset) and WACZ packages are served this way.
  */
-final class ByteRanges {
+public final class ByteRanges {
 
   private static final Pattern ONE_RANGE = Pattern.compile("bytes=\\s*(\\d*)\\s*-\\s*(\\d*)\\s*");
 
@@ -57,12 +58,14 @@ final class ByteRanges {
    * The response.
    *
    * @param file the bytes
+   * @param type their media type
    * @param name the file's name, for Content-Disposition
    * @param range the Range header, or null
-   * @param replica the replica the bytes come from
+   * @param replica the replica the bytes come from (header X-Replica), or null
    * @param done called when the response is written (or not going to be)
    */
-  static Response serve(Path file, String name, String range, String replica, Runnable done) {
+  public static Response serve(
+      Path file, String type, String name, String range, String replica, Runnable done) {
     long size;
     try {
       size = Files.size(file);
@@ -73,18 +76,19 @@ final class ByteRanges {
     long[] asked = parse(range, size);
     if (asked != null && asked[0] > asked[1]) {
       done.run();
-      return Response.status(416)
-          .header("Content-Range", "bytes */" + size)
-          .header("Accept-Ranges", "bytes")
-          .type("text/plain")
-          .entity(
+      Response problem =
+          Problem.response(
+              Response.Status.REQUESTED_RANGE_NOT_SATISFIABLE,
               "Range '"
                   + range
                   + "' asks for bytes that '"
                   + name
                   + "' does not have: it has "
                   + size
-                  + " bytes\n")
+                  + " bytes");
+      return Response.fromResponse(problem)
+          .header("Content-Range", "bytes */" + size)
+          .header("Accept-Ranges", "bytes")
           .build();
     }
     long first = asked == null ? 0 : asked[0];
@@ -99,11 +103,13 @@ final class ByteRanges {
         };
     Response.ResponseBuilder answer =
         (asked == null ? Response.ok(bytes) : Response.status(206).entity(bytes))
-            .type("application/octet-stream")
+            .type(type)
             .header("Content-Length", length)
             .header("Accept-Ranges", "bytes")
-            .header("Content-Disposition", "attachment; filename=\"" + safe(name) + "\"")
-            .header("X-Replica", replica);
+            .header("Content-Disposition", "attachment; filename=\"" + safe(name) + "\"");
+    if (replica != null) {
+      answer.header("X-Replica", replica);
+    }
     if (asked != null) {
       answer.header("Content-Range", "bytes " + asked[0] + "-" + asked[1] + "/" + size);
     }
