@@ -54,10 +54,11 @@ import org.openqa.selenium.JavascriptExecutor;
  * revisits carried along, and a Range request answered with exactly those bytes.
  *
  * <p>Then, with the synthetic site stopped so that nothing can come from the live site, headless
- * Chromium opens the job page, follows "Browse this harvest", and opens archive/replay.xhtml at the
- * front page's child page and time: ReplayWeb.page (served by the WAR) shows the archived page's
- * text, and its image, a revisit whose original lies in the first job, is drawn (naturalWidth above
- * 0, read inside ReplayWeb.page's nested frames and shadow roots). Screenshot (build output):
+ * Chromium opens the job page, follows "Browse this harvest", then finds the front page's child
+ * page under Archive, Find an archived URL (the capture index), and opens its capture of the second
+ * harvest from its date: ReplayWeb.page (served by the WAR) shows the archived page's text, and its
+ * image, a revisit whose original lies in the first job, is drawn (naturalWidth above 0, read
+ * inside ReplayWeb.page's nested frames and shadow roots). Screenshot (build output):
  * target/screenshots/replay-archived-page.png.
  *
  * <p>Tagged database-neutral: CI runs it on H2 only. Its database work (jobs, history, the
@@ -178,16 +179,30 @@ class WaczReplayBrowserIT {
           .contains("/archive/replay.xhtml")
           .contains("job=" + second);
 
+      // Archive -> Find an archived URL: the page's capture of the second harvest, once the
+      // capture index holds it, opened from its date (the capture index names its job)
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofSeconds(1))
+          .untilAsserted(
+              () ->
+                  assertThat(
+                          ADMIN
+                              .get(
+                                  "/api/cdx?url="
+                                      + URLEncoder.encode(pageUrl, StandardCharsets.UTF_8))
+                              .body())
+                      .as("the capture index's captures of %s", pageUrl)
+                      .contains(" " + pageTime + " "));
       browser
           .driver()
           .get(
               ServerUnderTest.HTTP
-                  + "/archive/replay.xhtml?url="
-                  + URLEncoder.encode(pageUrl, StandardCharsets.UTF_8)
-                  + "&timestamp="
-                  + pageTime
-                  + "&job="
-                  + second);
+                  + "/archive/find-url.xhtml?matchType=exact&url="
+                  + URLEncoder.encode(pageUrl, StandardCharsets.UTF_8));
+      By capture = By.cssSelector("a.nas-replay[href*='timestamp=" + pageTime + "']");
+      assertThat(browser.await(capture).getAttribute("href")).contains("job=" + second);
+      browser.driver().findElement(capture).click();
       browser.await(By.id("replay-web-page"));
       JsonObject shown = awaitReplayed(browser, "Edition 1");
       browser.screenshot("replay-archived-page");

@@ -73,11 +73,13 @@ public class FindUrl implements Serializable {
 
   /** The replay page of a capture. */
   public String replayUrl(Capture capture) {
+    Long job = capture.jobId();
     return context()
         + "/archive/replay.xhtml?url="
         + encode(capture.url())
         + "&timestamp="
-        + capture.timestamp();
+        + capture.timestamp()
+        + (job == null ? "" : "&job=" + job);
   }
 
   /** The record page of a capture. */

@@ -6,6 +6,8 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.io.Serializable;
 import java.util.regex.Pattern;
+import org.netarchive.ee.archive.application.CaptureSearch;
+import org.netarchive.ee.common.index.Capture;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.web.interfaces.replay.WaczBuild;
 import org.netarchive.ee.web.interfaces.replay.WaczConflict;
@@ -13,8 +15,10 @@ import org.netarchive.ee.web.interfaces.replay.WaczExports;
 
 /**
  * Backs archive/replay.xhtml?url=...&timestamp=...&job=...: ReplayWeb.page over the WACZ of the job
- * that holds the capture, at that URL and time; without a URL, the job's seeds to start from. The
- * job's WACZ is built first if it is not cached, and the page follows the build.
+ * that holds the capture, at that URL and time; without a URL, the job's seeds to start from;
+ * without a job, the job of the URL's capture nearest the time (the latest without a time), from
+ * the capture index. The job's WACZ is built first if it is not cached, and the page follows the
+ * build.
  */
 @Named
 @ViewScoped
@@ -23,7 +27,11 @@ public class Replay implements Serializable {
 
   private static final Pattern TIMESTAMP = Pattern.compile("\\d{4,14}");
 
+  /** A time after every capture: closest to it is the latest. */
+  private static final String LATEST = "99991231235959";
+
   @Inject private WaczExports wacz;
+  @Inject private CaptureSearch captures;
 
   private String url;
   private String timestamp;
@@ -45,12 +53,46 @@ public class Replay implements Serializable {
       return;
     }
     if (job == null) {
-      problem =
-          "Name the job that holds the capture (job=<id>, as the archive's file names start with"
-              + " it); the archive-wide capture index will find it by URL";
-      return;
+      job = jobOfCapture();
+      if (job == null) {
+        return;
+      }
     }
     refresh();
+  }
+
+  /**
+   * The job that holds the URL's capture nearest the timestamp (the latest without one), from the
+   * capture index; null, with the problem said, when there is none.
+   */
+  private Long jobOfCapture() {
+    if (url == null || url.isBlank()) {
+      problem = "Name the URL to replay (url=...), or the job to browse (job=<id>)";
+      return null;
+    }
+    String at = timestamp == null || timestamp.isBlank() ? LATEST : timestamp;
+    Capture capture;
+    try {
+      capture = captures.closest(url, at).orElse(null);
+    } catch (IllegalArgumentException e) {
+      problem = e.getMessage();
+      return null;
+    }
+    if (capture == null) {
+      problem = "The capture index holds no capture of '" + url + "'";
+      return null;
+    }
+    if (capture.jobId() == null) {
+      problem =
+          "The capture of '"
+              + url
+              + "' is in file "
+              + capture.file()
+              + ", whose name does not start with a job ID; replay works per job";
+      return null;
+    }
+    timestamp = capture.timestamp();
+    return capture.jobId();
   }
 
   /** Follows the build. */
