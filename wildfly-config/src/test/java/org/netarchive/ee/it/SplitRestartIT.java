@@ -98,13 +98,13 @@ class SplitRestartIT {
     HttpResponse<String> bulk = admin.postText("/api/domains/bulk?source=restart.txt", list);
     assertThat(bulk.statusCode()).as(bulk.body()).isIn(200, 202);
     long execution = json(bulk).getJsonNumber("executionId").longValue();
-    Instant bulkDeadline = Instant.now().plusSeconds(180);
-    while (!json(admin.get("/api/domains/bulk/" + execution))
-        .getString("status")
-        .equals("COMPLETED")) {
-      assertThat(Instant.now()).as("bulk creation of %s domains", DOMAINS).isBefore(bulkDeadline);
-      Thread.sleep(1000);
-    }
+    org.awaitility.Awaitility.await("bulk creation of " + DOMAINS + " domains")
+        .atMost(Duration.ofSeconds(180))
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () ->
+                assertThat(json(admin.get("/api/domains/bulk/" + execution)).getString("status"))
+                    .isEqualTo("COMPLETED"));
     JsonObject before = json(admin.get("/api/settings/scheduling"));
     // Small runs, jobs and transactions, so that the split takes long enough to be caught in it.
     // Packing is where the configurations are placed; at 100 a transaction it placed 40,000 in
