@@ -91,13 +91,22 @@ final class HarvestedJobs {
    * The names of the job's files in replica ONE, after checking that replica TWO holds the same
    * files with the same SHA-512 checksums.
    */
+  /**
+   * Whether a file is one the harvester wrote for the job: {@code <job>-<harvest>-<timestamp>...}
+   * or {@code <job>-metadata-<n>.warc}. Fixtures of other tests are named {@code 1-1-<hex>-...},
+   * which a bare prefix would take for job 1's files on a fresh server.
+   */
+  static boolean harvesterFileOf(long jobId, String name) {
+    return name.matches(jobId + "-(metadata-\\d+\\..*|\\d+-\\d{14}.*)");
+  }
+
   static List<String> archivedFilesOfJob(long jobId) throws IOException {
     Map<String, List<String>> checksums = new TreeMap<>();
     for (String replica : REPLICAS) {
       Path dir = archived(replica, "x").getParent();
       try (Stream<Path> files = Files.list(dir)) {
         for (Path file :
-            files.filter(f -> f.getFileName().toString().startsWith(jobId + "-")).toList()) {
+            files.filter(f -> harvesterFileOf(jobId, f.getFileName().toString())).toList()) {
           checksums
               .computeIfAbsent(file.getFileName().toString(), n -> new ArrayList<>())
               .add(ChecksumAlgorithm.SHA512.of(file));
