@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 import static org.netarchive.ee.it.HarvestedJobs.absent;
 import static org.netarchive.ee.it.HarvestedJobs.archived;
@@ -26,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -270,13 +270,12 @@ class AgentOnServerIT {
 
       relay = new BrokerRelay(port, 61616 + ServerUnderTest.PORT_OFFSET);
       agent.awaitLog("Connected to the broker tcp://127.0.0.1:" + port, Duration.ofSeconds(60));
-      Instant deadline = Instant.now().plusSeconds(30);
-      JsonObject seen = component(instance);
-      while ((seen == null || !seen.getString("state").equals("IDLE"))
-          && Instant.now().isBefore(deadline)) {
-        Thread.sleep(500);
-        seen = component(instance);
-      }
+      JsonObject seen =
+          await("the agent's heartbeat in /api/system/status, IDLE")
+              .atMost(Duration.ofSeconds(30))
+              .pollInterval(Duration.ofMillis(500))
+              .until(
+                  () -> component(instance), c -> c != null && c.getString("state").equals("IDLE"));
       assertThat(seen).as("the agent's heartbeat in /api/system/status").isNotNull();
       assertThat(seen.getString("state")).isEqualTo("IDLE");
       assertThat(seen.getString("kind")).isEqualTo("HARVESTER_AGENT");

@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.UUID;
 
 /** A REST client of the tests, logged in as one account. */
@@ -151,17 +150,15 @@ final class Api {
   /** GETs {@code path} until {@code done} holds for the JSON answer, at most {@code within}. */
   JsonObject await(String path, java.util.function.Predicate<JsonObject> done, Duration within)
       throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    JsonObject last;
-    do {
-      HttpResponse<String> response = get(path);
-      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-      last = json(response);
-      if (done.test(last)) {
-        return last;
-      }
-      Thread.sleep(250);
-    } while (Instant.now().isBefore(deadline));
-    throw new AssertionError("Not done within " + within + ": " + last);
+    return org.awaitility.Awaitility.await(path)
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () -> {
+              HttpResponse<String> response = get(path);
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              return json(response);
+            },
+            done);
   }
 }

@@ -1,13 +1,14 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -56,12 +57,14 @@ class ArchiveCrashIT {
               });
 
       // In the middle: a replica is writing the file under a temporary name.
-      Instant deadline = Instant.now().plusSeconds(120);
-      while (partials().isEmpty()) {
-        assertThat(Instant.now()).as("a replica starts writing").isBefore(deadline);
-        assertThat(first).as("the store is still running").isNotDone();
-        Thread.sleep(20);
-      }
+      await("a replica starts writing")
+          .atMost(Duration.ofSeconds(120))
+          .pollInterval(Duration.ofMillis(20))
+          .until(
+              () -> {
+                assertThat(first).as("the store is still running").isNotDone();
+                return !partials().isEmpty();
+              });
       assertThat(file).exists();
 
       ServerUnderTest.crashAndRestart();

@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
@@ -174,8 +175,14 @@ class BitarchiveMonitorIT {
       Path work = Files.createDirectories(dir.resolve("simulated"));
       try (SimulatedInstance other = new SimulatedInstance(work)) {
         awaitComponentState("bitarchive-ONE-" + other.name, "RUNNING");
-        // The monitor has had the same heartbeats by now (sent to both queues at once).
-        Thread.sleep(1500);
+        // The monitor takes the heartbeats from a queue of its own: wait until it counts the
+        // new instance, or the batch below would not wait for its answer.
+        await("the bitarchive monitor knows " + other.name)
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                ServerUnderTest::serverLogText,
+                log ->
+                    log.contains("Bitarchive instance '" + other.name + "' of replica ONE joined"));
 
         Path combined = dir.resolve("list.txt");
         BatchReply batch;

@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
 import jakarta.json.Json;
@@ -355,13 +356,11 @@ class JobQaIT {
 
   /** A view whose jobs may still be prepared (the previous job's is made at its first use). */
   private static JsonObject awaitOk(Api api, String path) throws Exception {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    HttpResponse<String> response = api.get(path);
-    while (response.statusCode() == 202 && Instant.now().isBefore(deadline)) {
-      Thread.sleep(250);
-      response = api.get(path);
-    }
-    return ok(response);
+    return ok(
+        await(path + " prepared")
+            .atMost(Duration.ofSeconds(60))
+            .pollInterval(Duration.ofMillis(250))
+            .until(() -> api.get(path), response -> response.statusCode() != 202));
   }
 
   private static String enc(String text) {

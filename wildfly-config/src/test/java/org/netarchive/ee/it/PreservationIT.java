@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -319,13 +320,14 @@ class PreservationIT {
       throws Exception {
     String subjectOne = "Audit " + one + " of replica ONE found ";
     String subjectTwo = "Audit " + two + " of replica TWO found ";
-    awaitTrue(
-        "both audits' mails and webhook calls",
-        Duration.ofSeconds(60),
-        () ->
-            smtp.mails().stream().anyMatch(m -> m.subject().contains(subjectOne))
-                && smtp.mails().stream().anyMatch(m -> m.subject().contains(subjectTwo))
-                && webhooks.received().size() >= 2);
+    await("both audits' mails and webhook calls")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () ->
+                smtp.mails().stream().anyMatch(m -> m.subject().contains(subjectOne))
+                    && smtp.mails().stream().anyMatch(m -> m.subject().contains(subjectTwo))
+                    && webhooks.received().size() >= 2);
     LoopbackSmtp.Mail mail =
         smtp.mails().stream().filter(m -> m.subject().contains(subjectOne)).findFirst().get();
     assertThat(mail.to()).containsExactly("<preservation@example.org>");
@@ -378,35 +380,24 @@ class PreservationIT {
   /** The recorded notification whose subject starts so, once its mail and webhook are done. */
   private JsonObject notification(String subject, String mail, String webhook) throws Exception {
     JsonObject[] found = new JsonObject[1];
-    awaitTrue(
-        "notification '" + subject + "' with mail " + mail + " and webhook " + webhook,
-        Duration.ofSeconds(30),
-        () -> {
-          HttpResponse<String> response = admin.get("/api/system/notifications?size=100");
-          assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-          found[0] =
-              Api.jsonArray(response).stream()
-                  .map(JsonValue::asJsonObject)
-                  .filter(n -> n.getString("subject").startsWith(subject))
-                  .findFirst()
-                  .orElse(null);
-          return found[0] != null
-              && found[0].getString("mailStatus").equals(mail)
-              && found[0].getString("webhookStatus").equals(webhook);
-        });
+    await("notification '" + subject + "' with mail " + mail + " and webhook " + webhook)
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              HttpResponse<String> response = admin.get("/api/system/notifications?size=100");
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              found[0] =
+                  Api.jsonArray(response).stream()
+                      .map(JsonValue::asJsonObject)
+                      .filter(n -> n.getString("subject").startsWith(subject))
+                      .findFirst()
+                      .orElse(null);
+              return found[0] != null
+                  && found[0].getString("mailStatus").equals(mail)
+                  && found[0].getString("webhookStatus").equals(webhook);
+            });
     return found[0];
-  }
-
-  /** Asks {@code done} until it holds, at most {@code within}. */
-  private static void awaitTrue(
-      String what, Duration within, java.util.concurrent.Callable<Boolean> done) throws Exception {
-    java.time.Instant deadline = java.time.Instant.now().plus(within);
-    while (!done.call()) {
-      if (java.time.Instant.now().isAfter(deadline)) {
-        throw new AssertionError("Not within " + within + ": " + what);
-      }
-      Thread.sleep(200);
-    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
 import jakarta.jms.JMSConsumer;
@@ -10,7 +11,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -283,51 +283,45 @@ class SplitRestartIT {
   }
 
   private long awaitJobOf(String harvest, String status) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(150);
-    while (Instant.now().isBefore(deadline)) {
-      List<JsonObject> jobs = jobsOf(harvest);
-      if (jobs.size() == 1 && jobs.get(0).getString("status").equals(status)) {
-        return jobs.get(0).getJsonNumber("id").longValue();
-      }
-      Thread.sleep(1000);
-    }
-    throw new AssertionError(
-        "No " + status + " job of " + harvest + " in time: " + jobsOf(harvest));
+    return await("one " + status + " job of " + harvest)
+        .atMost(Duration.ofSeconds(150))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(
+            () -> jobsOf(harvest),
+            jobs -> jobs.size() == 1 && jobs.get(0).getString("status").equals(status))
+        .get(0)
+        .getJsonNumber("id")
+        .longValue();
   }
 
   private JsonObject awaitJob(long id, String status) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(60);
-    JsonObject job = json(admin.get("/api/jobs/" + id)).getJsonObject("job");
-    while (!job.getString("status").equals(status) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-      job = json(admin.get("/api/jobs/" + id)).getJsonObject("job");
-    }
-    assertThat(job.getString("status")).isEqualTo(status);
-    return job;
+    return await("job " + id + " " + status)
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () -> json(admin.get("/api/jobs/" + id)).getJsonObject("job"),
+            job -> job.getString("status").equals(status));
   }
 
   private JsonObject awaitRun(
       String harvest, java.util.function.Predicate<JsonObject> condition, Duration within)
       throws Exception {
-    Instant deadline = Instant.now().plus(within);
-    JsonObject last = null;
-    while (Instant.now().isBefore(deadline)) {
-      try {
-        HttpResponse<String> runs = admin.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
-        if (runs.statusCode() == 200) {
-          List<JsonObject> list = Api.jsonArray(runs).getValuesAs(JsonObject.class);
-          if (!list.isEmpty()) {
-            last = list.get(0);
-            if (condition.test(last)) {
-              return last;
-            }
-          }
-        }
-      } catch (java.io.IOException restarting) {
-        // the server is reloading
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("The run of " + harvest + " did not get there in time: " + last);
+    // Polled often: the states between the split's steps are short. While the server reloads,
+    // requests fail or are answered with a status other than 200.
+    return await("the latest run of " + harvest)
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(20))
+        .ignoreExceptionsInstanceOf(java.io.IOException.class)
+        .until(
+            () -> {
+              HttpResponse<String> runs =
+                  admin.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
+              List<JsonObject> list =
+                  runs.statusCode() == 200
+                      ? Api.jsonArray(runs).getValuesAs(JsonObject.class)
+                      : List.of();
+              return list.isEmpty() ? null : list.get(0);
+            },
+            last -> last != null && condition.test(last));
   }
 }

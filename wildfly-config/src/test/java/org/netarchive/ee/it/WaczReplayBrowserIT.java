@@ -1,6 +1,7 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
 import static org.netarchive.ee.it.HarvestedJobs.finished;
@@ -331,24 +332,28 @@ class WaczReplayBrowserIT {
 
   /** A WACZ's progress until READY, checking it moves only forward. */
   private static JsonObject awaitWacz(String wacz) throws Exception {
-    Instant deadline = Instant.now().plus(PACKING);
-    JsonObject progress = null;
-    int percent = 0;
-    while (Instant.now().isBefore(deadline)) {
-      HttpResponse<String> response = ADMIN.get(wacz + "/progress");
-      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-      progress = json(response);
-      assertThat(progress.getString("state")).as(progress.toString()).isNotEqualTo("FAILED");
-      assertThat(progress.getInt("percentDone")).isGreaterThanOrEqualTo(percent);
-      percent = progress.getInt("percentDone");
-      if (progress.getString("state").equals("READY")) {
-        return progress;
-      }
-      HttpResponse<String> early = ADMIN.get(wacz);
-      assertThat(early.statusCode()).as("not ready: 202 with progress").isIn(200, 202);
-      Thread.sleep(500);
-    }
-    throw new AssertionError(wacz + " was not ready in time: " + progress);
+    java.util.concurrent.atomic.AtomicInteger percent =
+        new java.util.concurrent.atomic.AtomicInteger();
+    return await(wacz + " ready")
+        .atMost(PACKING)
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () -> {
+              HttpResponse<String> response = ADMIN.get(wacz + "/progress");
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              JsonObject progress = json(response);
+              assertThat(progress.getString("state"))
+                  .as(progress.toString())
+                  .isNotEqualTo("FAILED");
+              assertThat(progress.getInt("percentDone")).isGreaterThanOrEqualTo(percent.get());
+              percent.set(progress.getInt("percentDone"));
+              if (!progress.getString("state").equals("READY")) {
+                HttpResponse<String> early = ADMIN.get(wacz);
+                assertThat(early.statusCode()).as("not ready: 202 with progress").isIn(200, 202);
+              }
+              return progress;
+            },
+            progress -> progress.getString("state").equals("READY"));
   }
 
   /**

@@ -117,6 +117,7 @@ public class BitarchiveMonitor {
    */
   public void heartbeat(String replicaId, Heartbeat heartbeat) {
     boolean back;
+    boolean joined;
     synchronized (this) {
       InstanceState state =
           instances
@@ -125,9 +126,19 @@ public class BitarchiveMonitor {
       if (state.lastHeartbeat != null && !heartbeat.sentAt().isAfter(state.lastHeartbeat)) {
         return;
       }
+      joined = state.lastHeartbeat == null;
       state.lastHeartbeat = heartbeat.sentAt();
       back = state.missing;
       state.missing = false;
+    }
+    if (joined) {
+      LOG.info(
+          () ->
+              "Bitarchive instance '"
+                  + heartbeat.instance()
+                  + "' of replica "
+                  + replicaId
+                  + " joined: batch jobs and gets of the replica now wait for it too");
     }
     if (back) {
       LOG.info(
