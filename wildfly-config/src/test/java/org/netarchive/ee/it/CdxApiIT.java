@@ -93,6 +93,18 @@ class CdxApiIT {
   }
 
   @Test
+  void givenABadOrExponentialFilter_whenAsked_thenRefusedNamingIt() throws Exception {
+    HttpResponse<String> unknown = ADMIN.get("/api/cdx?url=kb.dk&filter=" + enc("colour:red"));
+    assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(400);
+    assertThat(unknown.body()).contains("colour");
+    // (a+)+b backtracks exponentially on a long run of a's: refused before it runs.
+    HttpResponse<String> exponential =
+        ADMIN.get("/api/cdx?url=kb.dk&matchType=domain&filter=" + enc("url:(a+)+b"));
+    assertThat(exponential.statusCode()).as(exponential.body()).isEqualTo(400);
+    assertThat(exponential.body()).contains("url:(a+)+b", "exponential time");
+  }
+
+  @Test
   void givenTwoHarvestsOfASite_whenIndexed_thenTheCdxApiFindsEveryCaptureAndItsBytes()
       throws Exception {
     String instance = ScheduledHarvests.unique("cdxit-agent-");

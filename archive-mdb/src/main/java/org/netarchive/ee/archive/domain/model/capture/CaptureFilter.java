@@ -4,6 +4,7 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.netarchive.ee.common.index.Capture;
+import org.netarchive.ee.common.regex.RegexShapes;
 
 /**
  * A {@code filter} of the CDX server API, as pywb and OutbackCDX write it: {@code
@@ -56,13 +57,27 @@ public record CaptureFilter(CdxField field, boolean negated, Predicate<String> t
       case '~' -> test = v -> v.contains(value);
       case '=' -> test = v -> v.equals(value);
       default -> {
+        Pattern pattern;
         try {
-          Pattern pattern = Pattern.compile(value);
-          test = v -> pattern.matcher(v).matches();
+          pattern = Pattern.compile(value);
         } catch (PatternSyntaxException e) {
           throw new IllegalArgumentException(
               "Filter '" + text + "' has no valid regular expression: " + e.getDescription(), e);
         }
+        // Run on every capture of the selection: a shape that backtracks exponentially would
+        // hold a request thread for as long as the caller likes.
+        String shape = RegexShapes.backtrackingPart(value);
+        if (shape != null) {
+          throw new IllegalArgumentException(
+              "Filter '"
+                  + text
+                  + "' can take exponential time: the group '"
+                  + shape
+                  + "' repeats something that itself repeats or has alternatives that match"
+                  + " alike; write it without the nested repetition, or make the outer one"
+                  + " possessive ('++', '*+')");
+        }
+        test = v -> pattern.matcher(v).matches();
       }
     }
     return new CaptureFilter(field, negated, test, text);

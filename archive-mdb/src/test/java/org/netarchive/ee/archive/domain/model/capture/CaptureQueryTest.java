@@ -220,6 +220,12 @@ class CaptureQueryTest {
         .isThrownBy(() -> CaptureFilter.parse("mime:("))
         .withMessageContaining("'mime:('");
     assertThatIllegalArgumentException()
+        .isThrownBy(() -> CaptureFilter.parse("url:(a+)+b"))
+        .withMessageContaining("'url:(a+)+b'")
+        .withMessageContaining("exponential time")
+        .withMessageContaining("'(a+)+'");
+    assertThat(urls(filtered("kb.dk", "url:(?:[^/]*+/)*+logo.*"))).hasSize(2);
+    assertThatIllegalArgumentException()
         .isThrownBy(() -> CdxOutput.parse("xml", null))
         .withMessageContaining("'xml'");
     assertThatIllegalArgumentException()
