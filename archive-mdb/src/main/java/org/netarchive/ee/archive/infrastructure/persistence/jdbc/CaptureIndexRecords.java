@@ -24,9 +24,16 @@ public class CaptureIndexRecords {
   /** Tries of a file before it is left until a rebuild. */
   public static final int MAX_ATTEMPTS = 3;
 
+  /**
+   * A stored WARC or ARC file: a copy is UPLOAD_COMPLETED and its name is one of a WARC or ARC
+   * file. The archive takes files of any name (a correction, a test's file); only WARC and ARC
+   * files hold captures, so other names are neither tried nor counted in the lag.
+   */
   private static final String STORED =
       "EXISTS (SELECT 1 FROM archive_replica_copy c WHERE c.file_id = f.id"
-          + " AND c.store_state = 'UPLOAD_COMPLETED')";
+          + " AND c.store_state = 'UPLOAD_COMPLETED')"
+          + " AND (f.name LIKE '%.warc' OR f.name LIKE '%.warc.gz'"
+          + " OR f.name LIKE '%.arc' OR f.name LIKE '%.arc.gz')";
 
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
