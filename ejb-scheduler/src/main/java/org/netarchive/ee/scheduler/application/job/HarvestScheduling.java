@@ -5,24 +5,22 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.logging.Logger;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinitionRepository;
 import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestJobRepository;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestSplit;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestSplitRepository;
 import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
 import org.netarchive.ee.scheduler.domain.model.job.SplitStatus;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /**
  * Finds the harvests that are due and claims a split of each; finishes or fails splits.
@@ -38,12 +36,11 @@ public class HarvestScheduling {
 
   private static final Logger LOG = Logger.getLogger(HarvestScheduling.class.getName());
 
-  @PersistenceContext(unitName = "netarchive")
-  private EntityManager em;
-
+  @Inject private HarvestSplitRepository splits;
+  @Inject private HarvestJobRepository jobs;
+  @Inject private HarvestDefinitionRepository harvests;
   @Inject private SchedulingSettings settings;
   @Inject private Notifier notifier;
-  @Inject private JobStore jobs;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -55,29 +52,10 @@ public class HarvestScheduling {
    */
   @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
   public List<Long> claimDueHarvests(String server) {
-    em.createNativeQuery("SELECT name FROM scheduler_lock WHERE name = 'scheduling' FOR UPDATE")
-        .getResultList();
+    splits.lockScheduling();
     Instant now = clock.instant();
-    Set<Long> splitting =
-        new HashSet<>(
-            em.createQuery(
-                    "SELECT s.harvestId FROM HarvestSplit s WHERE s.status = :running", Long.class)
-                .setParameter("running", SplitStatus.RUNNING)
-                .getResultList());
-    List<HarvestDefinition> due = new ArrayList<>();
-    due.addAll(
-        em.createQuery(
-                "SELECT h FROM SelectiveHarvest h WHERE h.active = true AND h.nextDate <= :now"
-                    + " ORDER BY h.nextDate, h.id",
-                HarvestDefinition.class)
-            .setParameter("now", now)
-            .getResultList());
-    due.addAll(
-        em.createQuery(
-                "SELECT h FROM SnapshotHarvest h WHERE h.active = true AND h.runCount = 0"
-                    + " ORDER BY h.id",
-                HarvestDefinition.class)
-            .getResultList());
+    Set<Long> splitting = splits.harvestsBeingSplit();
+    List<HarvestDefinition> due = harvests.findDue(now);
     SplitSettings splitSettings = settings.split();
     List<HarvestSplit> claimed = new ArrayList<>();
     for (HarvestDefinition harvest : due) {
@@ -102,7 +80,7 @@ public class HarvestScheduling {
               seconds,
               splitSettings,
               now);
-      em.persist(split);
+      splits.add(split);
       claimed.add(split);
       LOG.info(
           () ->
@@ -111,14 +89,14 @@ public class HarvestScheduling {
                   + (harvest.runCount() + 1)
                   + "); splitting it into jobs");
     }
-    em.flush();
+    splits.flush();
     return claimed.stream().map(HarvestSplit::id).toList();
   }
 
   /** What the split-harvest job needs of a split. */
   public SplitContext context(long splitId) {
     HarvestSplit split = split(splitId);
-    HarvestDefinition harvest = em.find(HarvestDefinition.class, split.harvestId());
+    HarvestDefinition harvest = harvest(split);
     OptionalLong previous = OptionalLong.empty();
     if (harvest instanceof SnapshotHarvest snapshot && snapshot.previousSnapshot().isPresent()) {
       previous = OptionalLong.of(snapshot.previousSnapshot().get().id());
@@ -155,7 +133,7 @@ public class HarvestScheduling {
     }
     Instant now = clock.instant();
     split.finish(now);
-    HarvestDefinition harvest = em.find(HarvestDefinition.class, split.harvestId());
+    HarvestDefinition harvest = harvest(split);
     if (harvest.isActive()) {
       harvest.recordRun(now);
     }
@@ -183,13 +161,8 @@ public class HarvestScheduling {
     }
     Instant now = clock.instant();
     split.fail(reason, now);
-    int removed;
-    try {
-      removed = jobs.deleteJobsOf(splitId);
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot remove the jobs of failed split " + splitId, e);
-    }
-    HarvestDefinition harvest = em.find(HarvestDefinition.class, split.harvestId());
+    int removed = jobs.deleteJobsOfSplit(splitId);
+    HarvestDefinition harvest = harvest(split);
     String why = "Splitting run " + split.runNumber() + " into jobs failed: " + reason;
     harvest.deactivateBecause(why, now);
     notifier.notify(
@@ -208,9 +181,7 @@ public class HarvestScheduling {
    */
   public List<Long> splitsToRecover(String server, Duration staleAfter) {
     Instant now = clock.instant();
-    return em.createNamedQuery("HarvestSplit.byStatus", HarvestSplit.class)
-        .setParameter("status", SplitStatus.RUNNING)
-        .getResultStream()
+    return splits.withStatus(SplitStatus.RUNNING).stream()
         .filter(s -> s.claimedBy().equals(server) || s.isStale(now, staleAfter))
         .map(HarvestSplit::id)
         .toList();
@@ -222,10 +193,21 @@ public class HarvestScheduling {
   }
 
   private HarvestSplit split(long splitId) {
-    HarvestSplit split = em.find(HarvestSplit.class, splitId);
-    if (split == null) {
-      throw new IllegalArgumentException("No harvest split with id " + splitId);
-    }
-    return split;
+    return splits
+        .find(splitId)
+        .orElseThrow(() -> new IllegalArgumentException("No harvest split with id " + splitId));
+  }
+
+  private HarvestDefinition harvest(HarvestSplit split) {
+    return harvests
+        .find(split.harvestId())
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "Split "
+                        + split.id()
+                        + " belongs to no harvest (id "
+                        + split.harvestId()
+                        + ")"));
   }
 }

@@ -3,10 +3,6 @@ package org.netarchive.ee.scheduler.application.job;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,15 +21,21 @@ import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
 import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
+import org.netarchive.ee.scheduler.domain.model.component.ComponentStatusRepository;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
+import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinitionRepository;
 import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
+import org.netarchive.ee.scheduler.domain.model.history.HarvestHistoryRepository;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
-import org.netarchive.ee.scheduler.domain.model.job.HarvestSplit;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestJobRepository;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestJobRepository.JobSelection;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestSplitRepository;
 import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
+import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /** Jobs as the Harvest status section and the REST API see them: lists, details, resubmission. */
 @Stateless
@@ -43,10 +45,13 @@ public class JobService {
   /** An agent whose last heartbeat is older than this is taken as gone. */
   static final Duration AGENT_SILENCE = Duration.ofMinutes(5);
 
-  @PersistenceContext(unitName = "netarchive")
-  private EntityManager em;
-
-  @Inject private JobStore store;
+  @Inject private HarvestJobRepository jobs;
+  @Inject private HarvestSplitRepository splits;
+  @Inject private HarvestDefinitionRepository harvests;
+  @Inject private HarvestChannelRepository channels;
+  @Inject private HarvestTemplateRepository templates;
+  @Inject private HarvestHistoryRepository history;
+  @Inject private ComponentStatusRepository components;
   @Inject private JobDispatcher dispatcher;
   @Inject private Installation installation;
 
@@ -60,73 +65,23 @@ public class JobService {
    */
   public Page<JobSummary> list(JobFilter filter, int page, int size) {
     Page.checkRequest(page, size);
-    // The ids first, in native SQL whose order is that of the index that serves it: the
-    // equality-filtered columns, then the id descending (H2 reads an index in its own order only,
-    // only when ORDER BY spells out that order, and prefers it only when the index covers the
-    // query); then the page's jobs by id.
-    List<String> conditions = new ArrayList<>();
-    List<Object> values = new ArrayList<>();
-    String lead = "";
-    if (filter.harvest() != null) {
-      conditions.add("harvest_id = ?");
-      values.add(harvestNamed(filter.harvest()).id());
-      lead = "harvest_id, harvest_run DESC, ";
-      if (filter.run() != null) {
-        conditions.add("harvest_run = ?");
-        values.add(filter.run());
-      }
-    }
-    if (filter.status() != null) {
-      conditions.add("status = ?");
-      values.add(filter.status().name());
-      lead = lead.isEmpty() ? "status, " : lead;
-    }
-    if (filter.channel() != null) {
-      conditions.add("channel_id = ?");
-      values.add(channelNamed(filter.channel()).id());
-      lead = lead.isEmpty() ? "channel_id, " : lead;
-    }
-    if (filter.createdFrom() != null) {
-      conditions.add("created_at >= ?");
-      values.add(filter.createdFrom());
-    }
-    if (filter.createdTo() != null) {
-      conditions.add("created_at < ?");
-      values.add(filter.createdTo());
-    }
-    String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
-    Query query =
-        em.createNativeQuery(
-            "SELECT id FROM harvest_job" + where + " ORDER BY " + lead + "id DESC");
-    bind(query, values);
-    List<Long> ids = new ArrayList<>();
-    for (Object id : query.setFirstResult(page * size).setMaxResults(size).getResultList()) {
-      ids.add(((Number) id).longValue());
-    }
-    List<HarvestJob> jobs = new ArrayList<>(ids.size());
-    if (!ids.isEmpty()) {
-      Map<Long, HarvestJob> byId = new HashMap<>();
-      for (HarvestJob job :
-          em.createQuery("SELECT j FROM HarvestJob j WHERE j.id IN :ids", HarvestJob.class)
-              .setParameter("ids", ids)
-              .getResultList()) {
-        byId.put(job.id(), job);
-      }
-      for (Long id : ids) {
-        jobs.add(byId.get(id));
-      }
-    }
-    if (where.isEmpty()) {
-      long total =
-          ((Number) em.createNativeQuery("SELECT COUNT(*) FROM harvest_job").getSingleResult())
-              .longValue();
-      return new Page<>(summaries(jobs), total, page, size);
+    JobSelection selection =
+        new JobSelection(
+            filter.harvest() == null ? null : harvestNamed(filter.harvest()).id(),
+            filter.harvest() == null ? null : filter.run(),
+            filter.status(),
+            filter.channel() == null ? null : channelNamed(filter.channel()).id(),
+            filter.createdFrom(),
+            filter.createdTo());
+    List<JobSummary> items = summaries(jobs.list(selection, page * size, size));
+    if (selection.equals(JobSelection.ALL)) {
+      return new Page<>(items, jobs.count(), page, size);
     }
     // A filtered list is counted only so far past this page: counting a million matches costs
     // seconds and says no more than "many" does.
     long reach = (long) page * size + size + COUNT_REACH;
-    long counted = countUpTo("harvest_job" + where, values, reach + 1);
-    return new Page<>(summaries(jobs), Math.min(counted, reach), page, size, counted > reach);
+    long counted = jobs.countUpTo(selection, reach + 1);
+    return new Page<>(items, Math.min(counted, reach), page, size, counted > reach);
   }
 
   /**
@@ -135,31 +90,9 @@ public class JobService {
    */
   public static final int COUNT_REACH = 10_000;
 
-  /** Counts the rows of {@code from} (a table and its WHERE clause), stopping at {@code limit}. */
-  private long countUpTo(String from, List<Object> values, long limit) {
-    Query count =
-        em.createNativeQuery(
-            "SELECT COUNT(*) FROM (SELECT 1 FROM "
-                + from
-                + " FETCH FIRST "
-                + limit
-                + " ROWS ONLY) counted");
-    bind(count, values);
-    return ((Number) count.getSingleResult()).longValue();
-  }
-
-  private static void bind(Query query, List<Object> values) {
-    for (int i = 0; i < values.size(); i++) {
-      query.setParameter(i + 1, values.get(i));
-    }
-  }
-
   /** The running (STARTED) jobs with their last progress. */
   public List<JobSummary> running() {
-    return summaries(
-        em.createNamedQuery("HarvestJob.byStatus", HarvestJob.class)
-            .setParameter("status", JobStatus.STARTED)
-            .getResultList());
+    return summaries(jobs.withStatus(JobStatus.STARTED));
   }
 
   /**
@@ -170,17 +103,9 @@ public class JobService {
   public JobDetails details(long jobId, int page, int size) {
     Page.checkRequest(page, size);
     HarvestJob job = job(jobId);
-    List<JobDomain> domains;
-    try {
-      domains = store.domains(job.configurationsJobId());
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot read the domains of job " + jobId, e);
-    }
+    List<JobDomain> domains = jobs.domainsOf(job);
     Map<Long, HarvestHistory> results = new HashMap<>();
-    for (HarvestHistory h :
-        em.createQuery("SELECT h FROM HarvestHistory h WHERE h.jobId = :job", HarvestHistory.class)
-            .setParameter("job", jobId)
-            .getResultList()) {
+    for (HarvestHistory h : history.forJob(jobId)) {
       results.put(h.domainId(), h);
     }
     int from = Math.min(domains.size(), page * size);
@@ -218,7 +143,11 @@ public class JobService {
       deduplication = new Deduplication(objects, bytes, archivedObjects, archivedBytes);
     }
     HarvestTemplateVersion template =
-        em.find(HarvestTemplateVersion.class, job.templateVersionId());
+        templates
+            .findVersion(job.templateVersionId())
+            .orElseThrow(
+                () ->
+                    new IllegalStateException("The template version of job " + jobId + " is gone"));
     return new JobDetails(
         summaries(List.of(job)).get(0),
         template.template().name(),
@@ -240,11 +169,7 @@ public class JobService {
   /** The runs of a harvest that have been split, newest first. */
   public List<HarvestRunView> runs(String harvestName) {
     HarvestDefinition harvest = harvestNamed(harvestName);
-    return em.createQuery(
-            "SELECT s FROM HarvestSplit s WHERE s.harvestId = :h ORDER BY s.runNumber DESC",
-            HarvestSplit.class)
-        .setParameter("h", harvest.id())
-        .getResultStream()
+    return splits.ofHarvest(harvest.id()).stream()
         .map(
             s ->
                 new HarvestRunView(
@@ -286,15 +211,9 @@ public class JobService {
     // One look per channel and status (index on status, channel): a channel with a million
     // waiting jobs costs no more than one with one.
     List<String> waiting = new ArrayList<>();
-    for (HarvestChannel channel :
-        em.createQuery("SELECT c FROM HarvestChannel c ORDER BY c.name", HarvestChannel.class)
-            .getResultList()) {
+    for (HarvestChannel channel : channels.all()) {
       for (JobStatus status : List.of(JobStatus.NEW, JobStatus.SUBMITTED)) {
-        if (countUpTo(
-                "harvest_job WHERE status = ? AND channel_id = ?",
-                List.of(status.name(), channel.id()),
-                1)
-            > 0) {
+        if (jobs.countUpTo(JobSelection.of(status, channel.id()), 1) > 0) {
           waiting.add(channel.name());
           break;
         }
@@ -302,7 +221,7 @@ public class JobService {
     }
     Instant since = clock.instant().minus(AGENT_SILENCE);
     List<ComponentStatus> agents =
-        em.createNamedQuery("ComponentStatus.all", ComponentStatus.class).getResultList().stream()
+        components.all().stream()
             .filter(c -> "HARVESTER_AGENT".equals(c.kind()))
             .filter(c -> c.lastHeartbeat().isAfter(since))
             .toList();
@@ -325,8 +244,7 @@ public class JobService {
   public List<StatusCount> countsByStatus() {
     List<StatusCount> counts = new ArrayList<>();
     for (JobStatus status : JobStatus.values()) {
-      long counted =
-          countUpTo("harvest_job WHERE status = ?", List.of(status.name()), COUNT_REACH + 1L);
+      long counted = jobs.countUpTo(JobSelection.of(status, null), COUNT_REACH + 1L);
       counts.add(
           new StatusCount(status.name(), Math.min(counted, COUNT_REACH), counted > COUNT_REACH));
     }
@@ -334,27 +252,18 @@ public class JobService {
   }
 
   private HarvestJob job(long jobId) {
-    HarvestJob job = em.find(HarvestJob.class, jobId);
-    if (job == null) {
-      throw new NotFoundException("No job with id " + jobId);
-    }
-    return job;
+    return jobs.find(jobId).orElseThrow(() -> new NotFoundException("No job with id " + jobId));
   }
 
   private HarvestDefinition harvestNamed(String name) {
-    return em.createNamedQuery("HarvestDefinition.findByName", HarvestDefinition.class)
-        .setParameter("name", name)
-        .getResultStream()
-        .findFirst()
+    return harvests
+        .findByName(name)
         .orElseThrow(() -> new NotFoundException("No harvest named '" + name + "'"));
   }
 
   private HarvestChannel channelNamed(String name) {
-    return em.createQuery(
-            "SELECT c FROM HarvestChannel c WHERE c.name = :name", HarvestChannel.class)
-        .setParameter("name", name)
-        .getResultStream()
-        .findFirst()
+    return channels
+        .findByName(name)
         .orElseThrow(() -> new NotFoundException("No harvest channel named '" + name + "'"));
   }
 
@@ -364,11 +273,9 @@ public class JobService {
     List<JobSummary> summaries = new ArrayList<>(jobs.size());
     for (HarvestJob j : jobs) {
       String harvest =
-          harvestNames.computeIfAbsent(
-              j.harvestId(), id -> em.find(HarvestDefinition.class, id).name());
+          harvestNames.computeIfAbsent(j.harvestId(), id -> harvests.find(id).orElseThrow().name());
       String channel =
-          channelNames.computeIfAbsent(
-              j.channelId(), id -> em.find(HarvestChannel.class, id).name());
+          channelNames.computeIfAbsent(j.channelId(), id -> channels.find(id).orElseThrow().name());
       summaries.add(JobSummary.of(j, harvest, channel));
     }
     return summaries;

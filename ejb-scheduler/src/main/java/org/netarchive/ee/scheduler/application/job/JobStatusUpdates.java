@@ -5,9 +5,6 @@ import io.micrometer.core.instrument.Tags;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,12 +23,12 @@ import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
 import org.netarchive.ee.scheduler.domain.model.history.HarvestHistoryRepository;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestJobRepository;
 import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
 import org.netarchive.ee.scheduler.domain.model.job.StatusChange;
 import org.netarchive.ee.scheduler.domain.model.job.StopReasons;
 import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /**
  * Applies the agents' reports to their jobs: STARTED, progress, and DONE or FAILED with the
@@ -47,10 +44,7 @@ public class JobStatusUpdates {
 
   private static final Logger LOG = Logger.getLogger(JobStatusUpdates.class.getName());
 
-  @PersistenceContext(unitName = "netarchive")
-  private EntityManager em;
-
-  @Inject private JobStore store;
+  @Inject private HarvestJobRepository jobs;
   @Inject private HarvestHistoryRepository history;
   @Inject private SchedulingSettings settings;
   @Inject private Notifier notifier;
@@ -155,12 +149,7 @@ public class JobStatusUpdates {
   }
 
   private void recordHistory(HarvestJob job, JobFinished report) {
-    List<JobDomain> domains;
-    try {
-      domains = store.domains(job.configurationsJobId());
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot read the domains of job " + job.id(), e);
-    }
+    List<JobDomain> domains = jobs.domainsOf(job);
     Map<String, JobDomain> byName = new HashMap<>(domains.size() * 2);
     for (JobDomain d : domains) {
       byName.put(d.domainName(), d);
@@ -220,11 +209,7 @@ public class JobStatusUpdates {
   public int failTimedOutJobs() {
     Duration timeout = settings.jobTimeout();
     Instant now = clock.instant();
-    List<HarvestJob> late =
-        em.createNamedQuery("HarvestJob.startedBefore", HarvestJob.class)
-            .setParameter("status", JobStatus.STARTED)
-            .setParameter("before", now.minus(timeout))
-            .getResultList();
+    List<HarvestJob> late = jobs.withStatusStartedBefore(JobStatus.STARTED, now.minus(timeout));
     for (HarvestJob job : late) {
       job.failBecause(
           "No final report from agent "
@@ -254,7 +239,7 @@ public class JobStatusUpdates {
   }
 
   private HarvestJob job(long id) {
-    return em.find(HarvestJob.class, id);
+    return jobs.find(id).orElse(null);
   }
 
   private StatusChange unknown(String what, long jobId) {

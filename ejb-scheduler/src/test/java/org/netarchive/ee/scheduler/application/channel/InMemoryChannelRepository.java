@@ -85,4 +85,9 @@ public final class InMemoryChannelRepository implements HarvestChannelRepository
 
   @Override
   public void flush() {}
+
+  @Override
+  public List<HarvestChannel> all() {
+    return channels.stream().sorted(Comparator.comparing(HarvestChannel::name)).toList();
+  }
 }

@@ -148,4 +148,28 @@ public final class InMemoryDomainRepository implements DomainRepository {
         .filter(asciiNames::contains)
         .collect(Collectors.toSet());
   }
+
+  @Override
+  public List<DomainAlias> aliasesOf(Collection<Long> domainIds) {
+    return domains.stream()
+        .filter(d -> d.aliasOf().isPresent() && domainIds.contains(d.aliasOf().get().id()))
+        .sorted(Comparator.comparing(Domain::name))
+        .map(
+            d ->
+                new DomainAlias(
+                    d.name(),
+                    d.unicodeName(),
+                    d.aliasOf().get().name(),
+                    d.aliasOf().get().unicodeName(),
+                    d.aliasSetAt().orElse(null)))
+        .toList();
+  }
+
+  @Override
+  public List<DomainConfiguration> configurationsWithPasswords(Collection<Long> configurationIds) {
+    return domains.stream()
+        .flatMap(d -> d.configurations().stream())
+        .filter(c -> configurationIds.contains(c.id()))
+        .toList();
+  }
 }

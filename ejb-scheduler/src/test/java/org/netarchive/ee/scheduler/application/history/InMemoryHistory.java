@@ -96,4 +96,24 @@ final class InMemoryHistory implements HarvestHistoryRepository, HistoryImport.T
   public void add(List<HarvestHistory> imported) {
     imported.forEach(this::add);
   }
+
+  @Override
+  public List<HarvestHistory> forJob(long jobId) {
+    return entries.stream()
+        .filter(e -> e.jobId().isPresent() && e.jobId().getAsLong() == jobId)
+        .toList();
+  }
+
+  @Override
+  public List<Long> latestJobPerDomain(Collection<Long> domainIds, long exceptJobId) {
+    Map<Long, Long> latest = new HashMap<>();
+    for (HarvestHistory e : entries) {
+      if (domainIds.contains(e.domainId())
+          && e.jobId().isPresent()
+          && e.jobId().getAsLong() != exceptJobId) {
+        latest.merge(e.domainId(), e.jobId().getAsLong(), Math::max);
+      }
+    }
+    return List.copyOf(latest.values());
+  }
 }

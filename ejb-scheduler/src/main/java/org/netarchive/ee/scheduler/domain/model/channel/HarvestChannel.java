@@ -32,6 +32,7 @@ import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 @NamedQuery(
     name = "HarvestChannel.findDefault",
     query = "SELECT c FROM HarvestChannel c WHERE c.defaultFor = :kind")
+@NamedQuery(name = "HarvestChannel.all", query = "SELECT c FROM HarvestChannel c ORDER BY c.name")
 @NamedQuery(
     name = "HarvestChannel.ofKind",
     query = "SELECT c FROM HarvestChannel c WHERE c.kind = :kind ORDER BY c.name")

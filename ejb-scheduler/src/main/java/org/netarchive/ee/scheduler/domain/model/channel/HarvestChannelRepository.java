@@ -19,6 +19,9 @@ public interface HarvestChannelRepository {
   /** The channels of a kind, by name, to choose from. */
   List<HarvestChannel> ofKind(HarvestKind kind);
 
+  /** Every channel, by name. */
+  List<HarvestChannel> all();
+
   /**
    * One page of the channels whose names match a glob, by name.
    *

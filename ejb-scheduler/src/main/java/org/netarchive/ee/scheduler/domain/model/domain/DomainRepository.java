@@ -39,4 +39,10 @@ public interface DomainRepository {
 
   /** Which of these ASCII names exist already. */
   Set<String> existingNames(Collection<String> asciiNames);
+
+  /** The aliases of these domains (by id), ordered by the alias's name. */
+  List<DomainAlias> aliasesOf(Collection<Long> domainIds);
+
+  /** The configurations with these ids (those that exist), their passwords loaded. */
+  List<DomainConfiguration> configurationsWithPasswords(Collection<Long> configurationIds);
 }

@@ -36,6 +36,14 @@ import java.util.OptionalLong;
         "SELECT h FROM HarvestHistory h WHERE h.domainId = :domainId"
             + " ORDER BY h.startedAt DESC, h.id DESC")
 @NamedQuery(
+    name = "HarvestHistory.forJob",
+    query = "SELECT h FROM HarvestHistory h WHERE h.jobId = :job")
+@NamedQuery(
+    name = "HarvestHistory.latestJobPerDomain",
+    query =
+        "SELECT MAX(h.jobId) FROM HarvestHistory h WHERE h.domainId IN :domains"
+            + " AND h.jobId IS NOT NULL AND h.jobId <> :except GROUP BY h.domainId")
+@NamedQuery(
     name = "HarvestHistory.countForDomain",
     query = "SELECT COUNT(h) FROM HarvestHistory h WHERE h.domainId = :domainId")
 public class HarvestHistory {

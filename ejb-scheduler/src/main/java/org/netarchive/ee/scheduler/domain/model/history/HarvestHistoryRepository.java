@@ -1,5 +1,6 @@
 package org.netarchive.ee.scheduler.domain.model.history;
 
+import java.util.Collection;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.Page;
 
@@ -19,4 +20,13 @@ public interface HarvestHistoryRepository {
    *     Page#checkRequest})
    */
   Page<HarvestHistory> forDomain(long domainId, int page, int size);
+
+  /** The entries a job's final report made, one per domain it harvested. */
+  List<HarvestHistory> forJob(long jobId);
+
+  /**
+   * For each of these domains that has one, the latest job other than {@code exceptJobId} that
+   * harvested it (the highest job id in its history), in no particular order.
+   */
+  List<Long> latestJobPerDomain(Collection<Long> domainIds, long exceptJobId);
 }

@@ -32,6 +32,38 @@ import org.netarchive.ee.scheduler.domain.model.HarvestKind;
     query =
         "SELECT j FROM HarvestJob j WHERE j.status = :status AND j.startedAt < :before"
             + " ORDER BY j.id")
+@NamedQuery(name = "HarvestJob.byIds", query = "SELECT j FROM HarvestJob j WHERE j.id IN :ids")
+@NamedQuery(
+    name = "HarvestJob.countPerChannel",
+    query =
+        "SELECT j.channelId, COUNT(j) FROM HarvestJob j WHERE j.status = :status"
+            + " GROUP BY j.channelId")
+@NamedQuery(
+    name = "HarvestJob.readyToSubmit",
+    query =
+        "SELECT j FROM HarvestJob j, HarvestSplit s WHERE s.id = j.splitId"
+            + " AND j.status = :new AND s.status = :done ORDER BY j.id")
+@NamedQuery(
+    name = "HarvestJob.readyToSubmitLeavingOut",
+    query =
+        "SELECT j FROM HarvestJob j, HarvestSplit s WHERE s.id = j.splitId"
+            + " AND j.status = :new AND s.status = :done AND j.channelId NOT IN :channels"
+            + " ORDER BY j.id")
+@NamedQuery(
+    name = "HarvestJob.idsOfHarvest",
+    query =
+        "SELECT j.id FROM HarvestJob j WHERE j.harvestId = :harvest AND j.status = :status"
+            + " ORDER BY j.id")
+@NamedQuery(
+    name = "HarvestJob.latestRunBefore",
+    query =
+        "SELECT MAX(j.harvestRun) FROM HarvestJob j WHERE j.harvestId = :harvest"
+            + " AND j.harvestRun < :run AND j.status = :status")
+@NamedQuery(
+    name = "HarvestJob.idsOfRun",
+    query =
+        "SELECT j.id FROM HarvestJob j WHERE j.harvestId = :harvest AND j.harvestRun = :run"
+            + " AND j.status = :status ORDER BY j.id")
 public class HarvestJob {
 
   /** Longest error text kept in the short error columns. */

@@ -29,6 +29,12 @@ import java.util.Optional;
 @NamedQuery(
     name = "HarvestSplit.runningOf",
     query = "SELECT s FROM HarvestSplit s WHERE s.status = 'RUNNING' AND s.harvestId = :harvest")
+@NamedQuery(
+    name = "HarvestSplit.harvestsWithStatus",
+    query = "SELECT s.harvestId FROM HarvestSplit s WHERE s.status = :status")
+@NamedQuery(
+    name = "HarvestSplit.ofHarvest",
+    query = "SELECT s FROM HarvestSplit s WHERE s.harvestId = :harvest ORDER BY s.runNumber DESC")
 public class HarvestSplit {
 
   private static final int MAX_FAILURE = 4000;

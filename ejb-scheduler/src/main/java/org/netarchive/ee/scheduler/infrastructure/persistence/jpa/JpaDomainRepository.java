@@ -5,6 +5,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
+import org.netarchive.ee.scheduler.domain.model.domain.DomainConfiguration;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainSummary;
@@ -151,5 +153,39 @@ public class JpaDomainRepository implements DomainRepository {
               .getResultList());
     }
     return existing;
+  }
+
+  @Override
+  public List<DomainAlias> aliasesOf(Collection<Long> domainIds) {
+    List<Long> ids = List.copyOf(domainIds);
+    List<DomainAlias> aliases = new ArrayList<>();
+    for (int from = 0; from < ids.size(); from += 1000) {
+      aliases.addAll(
+          em.createQuery(
+                  "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainAlias("
+                      + "a.name, a.unicodeName, d.name, d.unicodeName, a.aliasSetAt)"
+                      + " FROM Domain a JOIN a.aliasOf d WHERE d.id IN :ids ORDER BY a.name",
+                  DomainAlias.class)
+              .setParameter("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
+              .getResultList());
+    }
+    aliases.sort(Comparator.comparing(DomainAlias::name));
+    return aliases;
+  }
+
+  @Override
+  public List<DomainConfiguration> configurationsWithPasswords(Collection<Long> configurationIds) {
+    List<Long> ids = List.copyOf(configurationIds);
+    List<DomainConfiguration> found = new ArrayList<>();
+    for (int from = 0; from < ids.size(); from += 1000) {
+      found.addAll(
+          em.createQuery(
+                  "SELECT DISTINCT c FROM DomainConfiguration c LEFT JOIN FETCH c.passwords"
+                      + " WHERE c.id IN :ids",
+                  DomainConfiguration.class)
+              .setParameter("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
+              .getResultList());
+    }
+    return found;
   }
 }

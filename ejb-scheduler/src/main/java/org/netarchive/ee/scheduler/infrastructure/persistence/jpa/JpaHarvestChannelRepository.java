@@ -51,6 +51,11 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
   }
 
   @Override
+  public List<HarvestChannel> all() {
+    return em.createNamedQuery("HarvestChannel.all", HarvestChannel.class).getResultList();
+  }
+
+  @Override
   public Page<HarvestChannel> list(String nameGlob, int page, int size) {
     Page.checkRequest(page, size);
     String pattern = NameGlob.toLikePattern(nameGlob);

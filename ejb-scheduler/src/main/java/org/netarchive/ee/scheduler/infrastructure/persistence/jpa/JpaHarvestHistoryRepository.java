@@ -3,6 +3,8 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
@@ -44,5 +46,27 @@ public class JpaHarvestHistoryRepository implements HarvestHistoryRepository {
             .setParameter("domainId", domainId)
             .getSingleResult();
     return new Page<>(items, total, page, size);
+  }
+
+  @Override
+  public List<HarvestHistory> forJob(long jobId) {
+    return em.createNamedQuery("HarvestHistory.forJob", HarvestHistory.class)
+        .setParameter("job", jobId)
+        .getResultList();
+  }
+
+  @Override
+  public List<Long> latestJobPerDomain(Collection<Long> domainIds, long exceptJobId) {
+    List<Long> ids = List.copyOf(domainIds);
+    List<Long> jobs = new ArrayList<>();
+    // In slices: an IN list of a snapshot job's thousands of domains would be one huge statement.
+    for (int from = 0; from < ids.size(); from += 500) {
+      jobs.addAll(
+          em.createNamedQuery("HarvestHistory.latestJobPerDomain", Long.class)
+              .setParameter("domains", ids.subList(from, Math.min(ids.size(), from + 500)))
+              .setParameter("except", exceptJobId)
+              .getResultList());
+    }
+    return jobs;
   }
 }
