@@ -125,7 +125,7 @@ class TemplateApiIT {
     JsonObject upload = json(created);
     assertThat(upload.getString("outcome")).isEqualTo("CREATED");
     assertThat(upload.getString("message"))
-        .contains("NetarchiveSuite's deduplicator was converted before the text was stored");
+        .contains("The NetarchiveSuite template was converted before the text was stored");
     assertThat(upload.getJsonArray("conversions").getValuesAs(jakarta.json.JsonString.class))
         .extracting(jakarta.json.JsonString::getString)
         .contains(
@@ -172,7 +172,7 @@ class TemplateApiIT {
 
     assertProblem(refused, 400, "template");
     assertThat(json(refused).getString("detail"))
-        .startsWith("The crawl template's NetarchiveSuite deduplicator cannot be converted")
+        .startsWith("The NetarchiveSuite template cannot be converted")
         .contains("sets changeContentSize true at line ", "set it to false or remove the property");
     assertThat(admin.get("/api/templates/" + name).statusCode()).isEqualTo(404);
   }

@@ -126,7 +126,9 @@ public final class CrawlTemplate {
    * Only those parts of the text change: comments, other beans and the layout stay as written.
    *
    * <p>The result is not checked: {@link #parse(String)} checks it, and keeps refusing a text that
-   * still declares NetarchiveSuite's deduplicator.
+   * still declares NetarchiveSuite's deduplicator. This is the deduplicator's part of {@link
+   * NetarchiveSuiteTemplates#convert(String)}, which converts the whole of a NetarchiveSuite
+   * template (its placeholders and beans too) and is what uploads and imports use.
    *
    * @param cxml a crawler-beans.cxml; a leading byte order mark is dropped if the text is converted
    * @return the converted text with what was mapped, dropped and edited; the text as given, with no

@@ -1,8 +1,6 @@
 package org.netarchive.ee.common.template;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +27,6 @@ final class NetarchiveSuiteDedupConversion {
 
   private NetarchiveSuiteDedupConversion() {}
 
-  /** An element's characters: from its start tag's '&lt;' to after its end tag's '&gt;'. */
-  private record Span(int start, int end) {}
-
-  /** Replaces the characters from start to end. */
-  private record Edit(int start, int end, String replacement) {}
-
   static TemplateConversion convert(String given) {
     String text =
         !given.isEmpty() && given.charAt(0) == BYTE_ORDER_MARK ? given.substring(1) : given;
@@ -45,15 +37,6 @@ final class NetarchiveSuiteDedupConversion {
     XmlDocument document = XmlDocument.parse(text, "The crawl template");
     Element root = document.root();
     List<Element> elements = root.descendantsAndSelf();
-    List<Span> spans = spans(text);
-    if (spans.size() != elements.size()) {
-      throw new IllegalStateException(
-          "The scan found " + spans.size() + " elements, the parser " + elements.size());
-    }
-    Map<Element, Span> spanOf = new IdentityHashMap<>();
-    for (int i = 0; i < elements.size(); i++) {
-      spanOf.put(elements.get(i), spans.get(i));
-    }
     List<Element> deduplicators =
         elements.stream()
             .filter(
@@ -65,26 +48,25 @@ final class NetarchiveSuiteDedupConversion {
     if (deduplicators.isEmpty()) {
       return new TemplateConversion(given, List.of());
     }
-    return new NetarchiveSuiteDedupConversion.Run(text, root, elements, spanOf)
+    return new NetarchiveSuiteDedupConversion.Run(CxmlText.of(text, root), root, elements)
         .convert(deduplicators);
   }
 
   /** One conversion: the edits, the changes reported and the problems found. */
   private static final class Run {
+    private final CxmlText cxml;
     private final String text;
     private final Element root;
     private final List<Element> elements;
-    private final Map<Element, Span> spanOf;
     private final Map<String, Element> topLevelBeans = new LinkedHashMap<>();
-    private final List<Edit> edits = new ArrayList<>();
     private final List<String> changes = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
-    Run(String text, Element root, List<Element> elements, Map<Element, Span> spanOf) {
-      this.text = text;
+    Run(CxmlText cxml, Element root, List<Element> elements) {
+      this.cxml = cxml;
+      this.text = cxml.text();
       this.root = root;
       this.elements = elements;
-      this.spanOf = spanOf;
       for (Element bean : root.elements()) {
         if (bean.isBeans("bean") && bean.attribute("id") != null) {
           topLevelBeans.putIfAbsent(bean.attribute("id"), bean);
@@ -113,7 +95,7 @@ final class NetarchiveSuiteDedupConversion {
         throw new CrawlTemplateException(
             "The crawl template's NetarchiveSuite deduplicator cannot be converted", problems);
       }
-      return new TemplateConversion(apply(), changes);
+      return new TemplateConversion(cxml.apply(), changes);
     }
 
     /** Converts one deduplicator bean; returns whether it is enabled. */
@@ -157,10 +139,10 @@ final class NetarchiveSuiteDedupConversion {
       }
       String what = "NetarchiveSuite's deduplicator " + name;
       if (disabled) {
-        edits.add(removeLines(spanOf.get(bean)));
+        cxml.add(cxml.removeLines(bean));
         changes.add("Removed " + what + ": it was disabled (enabled false)");
       } else if (settingsExist) {
-        edits.add(removeLines(spanOf.get(bean)));
+        cxml.add(cxml.removeLines(bean));
         changes.add(
             "Removed "
                 + what
@@ -171,13 +153,15 @@ final class NetarchiveSuiteDedupConversion {
       } else {
         String settings = DedupSettingsRules.settingsBean(properties).stripTrailing();
         if (topLevel) {
-          Span span = spanOf.get(bean);
-          edits.add(
-              new Edit(
-                  span.start(), span.end(), settings.replace("\n", "\n" + indentOf(span.start()))));
+          CxmlText.Span span = cxml.span(bean);
+          cxml.add(
+              new CxmlText.Edit(
+                  span.start(),
+                  span.end(),
+                  settings.replace("\n", "\n" + cxml.indentOf(span.start()))));
         } else {
-          edits.add(removeLines(spanOf.get(bean)));
-          edits.add(beforeEndOfRoot(settings));
+          cxml.add(cxml.removeLines(bean));
+          cxml.add(cxml.beforeEndTag(root, settings));
         }
         changes.add(
             "Replaced "
@@ -190,7 +174,7 @@ final class NetarchiveSuiteDedupConversion {
         reportSettings(properties);
       }
       for (Element reference : references) {
-        edits.add(removeLines(spanOf.get(reference)));
+        cxml.add(cxml.removeLines(reference));
         changes.add(
             "Removed <ref bean=\""
                 + id
@@ -352,13 +336,13 @@ final class NetarchiveSuiteDedupConversion {
           for (Element list : property.elements()) {
             for (Element entry : list.isBeans("list") ? list.elements() : List.<Element>of()) {
               if (HeritrixClasses.FETCH_HTTP.equals(classOf(entry))) {
-                Span span = spanOf.get(entry);
-                edits.add(
-                    new Edit(
+                CxmlText.Span span = cxml.span(entry);
+                cxml.add(
+                    new CxmlText.Edit(
                         span.end(),
                         span.end(),
                         "\n"
-                            + indentOf(span.start())
+                            + cxml.indentOf(span.start())
                             + "<!-- "
                             + Placeholder.DEDUP_INDEX.token()
                             + " -->"));
@@ -415,69 +399,6 @@ final class NetarchiveSuiteDedupConversion {
                   : "the bean";
       return kind + (top.attribute("id") == null ? "" : " '" + top.attribute("id") + "'");
     }
-
-    /** Adds the settings bean before the end tag of the document element, on its own lines. */
-    private Edit beforeEndOfRoot(String settings) {
-      Span span = spanOf.get(root);
-      int endTag = text.lastIndexOf("</", span.end());
-      int lineStart = endTag;
-      while (lineStart > 0 && isBlank(text.charAt(lineStart - 1))) {
-        lineStart--;
-      }
-      String indent = "  ";
-      String bean = indent + settings.replace("\n", "\n" + indent) + "\n";
-      return lineStart == 0 || text.charAt(lineStart - 1) == '\n'
-          ? new Edit(lineStart, lineStart, bean)
-          : new Edit(endTag, endTag, "\n" + bean);
-    }
-
-    /** Removes a span, with its line if nothing else stands on it. */
-    private Edit removeLines(Span span) {
-      int start = span.start();
-      while (start > 0 && isBlank(text.charAt(start - 1))) {
-        start--;
-      }
-      int end = span.end();
-      while (end < text.length() && isBlank(text.charAt(end))) {
-        end++;
-      }
-      boolean lineStart = start == 0 || text.charAt(start - 1) == '\n';
-      if (lineStart && end < text.length() && text.charAt(end) == '\r') {
-        end++;
-      }
-      if (lineStart && (end == text.length() || text.charAt(end) == '\n')) {
-        return new Edit(start, Math.min(end + 1, text.length()), "");
-      }
-      return new Edit(span.start(), span.end(), "");
-    }
-
-    /** The blanks before a position on its line, if only blanks stand before it there. */
-    private String indentOf(int position) {
-      int start = position;
-      while (start > 0 && isBlank(text.charAt(start - 1))) {
-        start--;
-      }
-      return start == 0 || text.charAt(start - 1) == '\n' ? text.substring(start, position) : "";
-    }
-
-    private String apply() {
-      List<Edit> ordered =
-          edits.stream().sorted(Comparator.comparingInt(Edit::start).reversed()).toList();
-      StringBuilder out = new StringBuilder(text);
-      int limit = Integer.MAX_VALUE;
-      for (Edit edit : ordered) {
-        if (edit.end() > limit) {
-          throw new IllegalStateException("Overlapping edits at " + edit.start());
-        }
-        out.replace(edit.start(), edit.end(), edit.replacement());
-        limit = edit.start();
-      }
-      return out.toString();
-    }
-  }
-
-  private static boolean isBlank(char c) {
-    return c == ' ' || c == '\t';
   }
 
   private static String valueOf(Element property) {
@@ -491,66 +412,5 @@ final class NetarchiveSuiteDedupConversion {
       }
     }
     return property.text().strip();
-  }
-
-  /**
-   * The span of every element, in the order of their start tags (the parser's document order). The
-   * text is well-formed (parsed before) and has no DOCTYPE, so only comments, CDATA sections,
-   * processing instructions and tags with quoted attribute values need telling apart.
-   */
-  private static List<Span> spans(String text) {
-    List<int[]> all = new ArrayList<>();
-    List<int[]> open = new ArrayList<>();
-    int n = text.length();
-    int i = 0;
-    while (i < n) {
-      if (text.startsWith("<!--", i)) {
-        i = endOf(text, "-->", i + 4);
-      } else if (text.startsWith("<![CDATA[", i)) {
-        i = endOf(text, "]]>", i + 9);
-      } else if (text.startsWith("<?", i)) {
-        i = endOf(text, "?>", i + 2);
-      } else if (text.startsWith("</", i)) {
-        int end = endOf(text, ">", i + 2);
-        open.remove(open.size() - 1)[1] = end;
-        i = end;
-      } else if (text.charAt(i) == '<') {
-        int end = endOfTag(text, i + 1);
-        int[] element = {i, -1};
-        all.add(element);
-        if (text.charAt(end - 2) == '/') {
-          element[1] = end;
-        } else {
-          open.add(element);
-        }
-        i = end;
-      } else {
-        int next = text.indexOf('<', i);
-        i = next < 0 ? n : next;
-      }
-    }
-    return all.stream().map(e -> new Span(e[0], e[1])).toList();
-  }
-
-  private static int endOfTag(String text, int from) {
-    char quote = 0;
-    for (int j = from; j < text.length(); j++) {
-      char c = text.charAt(j);
-      if (quote != 0) {
-        if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '>') {
-        return j + 1;
-      }
-    }
-    return text.length();
-  }
-
-  private static int endOf(String text, String terminator, int from) {
-    int at = text.indexOf(terminator, from);
-    return at < 0 ? text.length() : at + terminator.length();
   }
 }

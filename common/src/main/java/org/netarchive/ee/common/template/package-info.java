@@ -8,7 +8,9 @@
  * use this one definition of the {@linkplain org.netarchive.ee.common.template.Placeholder
  * placeholders} and of where each may stand, so a template the server accepts is one the agent can
  * fill. {@link org.netarchive.ee.common.template.CrawlTemplate#defaultTemplate()} is the template
- * shipped with the system.
+ * shipped with the system. {@link
+ * org.netarchive.ee.common.template.NetarchiveSuiteTemplates#convert(String)} converts a template
+ * of NetarchiveSuite (its placeholders and beans) to one of these, reporting each mapping.
  *
  * <p>Only the JDK's XML APIs are used, with DTDs, external entities and XInclude disabled.
  */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.netarchive.ee.common.template.CrawlTemplate;
 import org.netarchive.ee.common.template.CrawlTemplateException;
+import org.netarchive.ee.common.template.NetarchiveSuiteTemplates;
 import org.netarchive.ee.common.template.TemplateConversion;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.PageRequest;
@@ -27,10 +28,10 @@ import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersionI
 
 /**
  * Crawl templates. Everyone reads and downloads them; only admins upload, describe, activate and
- * deactivate them, because a template is executable configuration for Heritrix. An uploaded text
- * that still declares NetarchiveSuite's deduplicator is first converted by {@link
- * CrawlTemplate#convertNetarchiveSuiteDeduplicator(String)}, and the converted text is what is
- * checked and stored; the answer lists what was converted. Every text is checked by {@link
+ * deactivate them, because a template is executable configuration for Heritrix. An uploaded text in
+ * NetarchiveSuite's shape (its placeholders, its beans, its deduplicator) is first converted by
+ * {@link NetarchiveSuiteTemplates#convert(String)}, and the converted text is what is checked and
+ * stored; the answer lists each mapping with its line. Every text is checked by {@link
  * CrawlTemplate#parse(String)}; what it refuses is answered with its message (every problem with
  * its line) as a problem of the field {@value #TEMPLATE_FIELD}.
  */
@@ -205,12 +206,12 @@ public class TemplateService {
   }
 
   /**
-   * NetarchiveSuite's deduplicator converted to its replacement; what cannot be converted is
-   * refused as the field {@value #TEMPLATE_FIELD}.
+   * A NetarchiveSuite template converted to Netarchive EE's placeholders and beans; what cannot be
+   * converted is refused as the field {@value #TEMPLATE_FIELD}, naming each line.
    */
   private static TemplateConversion convert(String text) {
     try {
-      return CrawlTemplate.convertNetarchiveSuiteDeduplicator(text == null ? "" : text);
+      return NetarchiveSuiteTemplates.convert(text == null ? "" : text);
     } catch (CrawlTemplateException e) {
       throw new InvalidFieldException(TEMPLATE_FIELD, e.getMessage(), e);
     }
@@ -219,7 +220,7 @@ public class TemplateService {
   private static String converted(List<String> changes) {
     return changes.isEmpty()
         ? ""
-        : ". NetarchiveSuite's deduplicator was converted before the text was stored ("
+        : ". The NetarchiveSuite template was converted before the text was stored ("
             + changes.size()
             + " changes, listed in conversions)";
   }

@@ -69,9 +69,10 @@ public final class TemplateViews {
    * @param version the number of the version whose text was uploaded
    * @param message what happened, in a sentence
    * @param template the template afterwards
-   * @param conversions what was changed in the uploaded text before it was stored: each setting of
-   *     NetarchiveSuite's deduplicator mapped or dropped and each edit, one sentence each; empty if
-   *     the text was stored as uploaded
+   * @param conversions what was changed in the uploaded text of a NetarchiveSuite template before
+   *     it was stored: each placeholder and bean mapped (with its line), each setting of its
+   *     deduplicator mapped or dropped and each edit, one sentence each; empty if the text was
+   *     stored as uploaded
    */
   public record Upload(
       UploadOutcome outcome,

@@ -113,7 +113,9 @@ class TemplateServiceTest {
     String stored = service.download("nas", null).text();
     assertThat(upload.outcome()).isEqualTo(UploadOutcome.CREATED);
     assertThat(upload.message())
-        .startsWith("Created crawl template 'nas' with version 1. NetarchiveSuite's deduplicator");
+        .startsWith(
+            "Created crawl template 'nas' with version 1. The NetarchiveSuite template was"
+                + " converted");
     assertThat(upload.conversions())
         .contains(
             "matchingMethod DIGEST became URL_AND_DIGEST (NetarchiveSuite's URL and DIGEST both"

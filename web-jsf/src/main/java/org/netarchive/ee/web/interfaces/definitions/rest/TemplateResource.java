@@ -52,9 +52,10 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *   <li>{@code PUT /api/templates/{name}?description=...} with the crawler-beans.cxml as an {@code
  *       application/xml} or {@code text/xml} body (UTF-8 unless the Content-Type names a charset;
  *       at most 2097152 characters, else 413) — 201 for a new template, 200 for a new version or an
- *       unchanged text (then {@code "outcome": "UNCHANGED"}); NetarchiveSuite's deduplicator in the
- *       text is converted to Netarchive EE's settings bean and placeholder before the text is
- *       checked and stored, each change listed in {@code conversions}
+ *       unchanged text (then {@code "outcome": "UNCHANGED"}); a template of NetarchiveSuite (its
+ *       placeholders, its beans, its deduplicator) is converted to Netarchive EE's placeholders and
+ *       beans before the text is checked and stored, each mapping listed in {@code conversions}
+ *       with its line; what cannot be converted is 400 naming each line
  *   <li>{@code GET /api/templates/{name}/crawler-beans.cxml[?version=N]} — the exact text of the
  *       current or a given version, as an attachment
  *   <li>{@code POST /api/templates/{name}/activate}, {@code .../deactivate} — offer it for new
@@ -96,7 +97,7 @@ public class TemplateResource {
   @Operation(
       summary = "Upload a crawl template",
       description =
-          "Uploads a crawler-beans.cxml (admin): a new template (201), a new version (200), or UNCHANGED for the current text (200); NetarchiveSuite's DeDuplicator is converted first, each change listed in conversions; each problem is 400 with field template naming it and its line; beyond 2097152 characters 413.")
+          "Uploads a crawler-beans.cxml (admin): a new template (201), a new version (200), or UNCHANGED for the current text (200); a NetarchiveSuite template (its placeholders, beans and DeDuplicator) is converted first, each mapping listed in conversions with its line; each problem is 400 with field template naming it and its line; beyond 2097152 characters 413.")
   @APIResponses({
     @APIResponse(
         responseCode = "200",
