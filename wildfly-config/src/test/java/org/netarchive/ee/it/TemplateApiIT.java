@@ -12,6 +12,8 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.template.CrawlTemplate;
+import org.netarchive.ee.common.template.NetarchiveSuiteTemplates;
+import org.netarchive.ee.common.template.Placeholder;
 
 /** The crawl template part of the REST API on the real server and database. */
 @ExtendWith(ArquillianExtension.class)
@@ -174,6 +176,100 @@ class TemplateApiIT {
     assertThat(json(refused).getString("detail"))
         .startsWith("The NetarchiveSuite template cannot be converted")
         .contains("sets changeContentSize true at line ", "set it to false or remove the property");
+    assertThat(admin.get("/api/templates/" + name).statusCode()).isEqualTo(404);
+  }
+
+  /**
+   * A template in NetarchiveSuite's own Heritrix 3 shape, with its placeholders and beans (a copy
+   * of common's test fixture of the same name).
+   */
+  private static String netarchiveSuiteH3Template() throws java.io.IOException {
+    try (var in =
+        TemplateApiIT.class.getResourceAsStream("netarchivesuite-h3-crawler-beans.cxml")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static int lineOf(String text, String snippet) {
+    int at = text.indexOf(snippet);
+    assertThat(at).as(snippet).isNotNegative();
+    return (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+  }
+
+  @Test
+  void givenANetarchiveSuiteTemplateAsItIs_whenUploading_thenAcceptedWithEachMappingReported()
+      throws Exception {
+    String name = uniqueName();
+    String path = "/api/templates/" + name;
+    String nas = netarchiveSuiteH3Template();
+
+    HttpResponse<String> created = admin.putXml(path, nas);
+
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    JsonObject upload = json(created);
+    assertThat(upload.getString("message"))
+        .contains("The NetarchiveSuite template was converted before the text was stored");
+    assertThat(upload.getJsonArray("conversions").getValuesAs(jakarta.json.JsonString.class))
+        .extracting(jakarta.json.JsonString::getString)
+        .contains(
+            "Line "
+                + lineOf(nas, "%{CRAWLERTRAPS_PLACEHOLDER}")
+                + ": %{CRAWLERTRAPS_PLACEHOLDER} became <!-- %{CRAWLER_TRAPS} -->: the agent puts"
+                + " the global crawler traps and those of the job's domains there",
+            "Line "
+                + lineOf(nas, "%{ARCHIVER_BEAN_REFERENCE_PLACEHOLDER}")
+                + ": %{ARCHIVER_BEAN_REFERENCE_PLACEHOLDER} became <ref bean=\"warcWriter\"/>",
+            "Line "
+                + lineOf(nas, "<bean id=\"quotaenforcer\"")
+                + ": the quota enforcer 'quotaenforcer' became 'quotaEnforcer', the name the"
+                + " per-domain quota sheets set")
+        .anySatisfy(
+            c ->
+                assertThat(c)
+                    .startsWith(
+                        "Line "
+                            + lineOf(nas, "%{ARCHIVER_PROCESSOR_BEAN_PLACEHOLDER}")
+                            + ": %{ARCHIVER_PROCESSOR_BEAN_PLACEHOLDER} became the WARC writer"))
+        .anySatisfy(
+            c ->
+                assertThat(c)
+                    .startsWith(
+                        "Line "
+                            + lineOf(nas, "%{MAX_TIME_SECONDS_PLACEHOLDER}")
+                            + ": %{MAX_TIME_SECONDS_PLACEHOLDER} became 0"))
+        .anySatisfy(
+            c ->
+                assertThat(c)
+                    .startsWith(
+                        "Line "
+                            + lineOf(nas, "%{FRONTIER_QUEUE_TOTAL_BUDGET_PLACEHOLDER}")
+                            + ": %{FRONTIER_QUEUE_TOTAL_BUDGET_PLACEHOLDER} became -1"))
+        .anySatisfy(c -> assertThat(c).startsWith("Replaced NetarchiveSuite's deduplicator"));
+    String stored =
+        new String(admin.getBytes(path + "/crawler-beans.cxml").body(), StandardCharsets.UTF_8);
+    assertThat(stored)
+        .isEqualTo(NetarchiveSuiteTemplates.convert(nas).text())
+        .doesNotContain("_PLACEHOLDER}", "\"dk.netarkivet", "is.hi.bok");
+    assertThat(CrawlTemplate.parse(stored).placeholders()).contains(Placeholder.values());
+  }
+
+  @Test
+  void givenANetarchiveSuiteTemplateWithAnUnknownPlaceholder_whenUploading_thenRefusedByLine()
+      throws Exception {
+    String name = uniqueName();
+    String nas =
+        netarchiveSuiteH3Template()
+            .replace(
+                "crawlController.maxToeThreads=5", "crawlController.maxToeThreads=%{TOE_THREADS}");
+
+    HttpResponse<String> refused = admin.putXml("/api/templates/" + name, nas);
+
+    assertProblem(refused, 400, "template");
+    assertThat(json(refused).getString("detail"))
+        .startsWith("The NetarchiveSuite template cannot be converted")
+        .contains(
+            "Unknown placeholder %{TOE_THREADS} at line " + lineOf(nas, "%{TOE_THREADS}"),
+            "replace it with the value it should have");
     assertThat(admin.get("/api/templates/" + name).statusCode()).isEqualTo(404);
   }
 

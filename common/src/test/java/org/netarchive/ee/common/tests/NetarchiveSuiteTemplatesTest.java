@@ -421,6 +421,50 @@ class NetarchiveSuiteTemplatesTest {
   }
 
   @Test
+  void givenAWriterOfItsOwnWithThePrefixAndMetadataPlaceholders_whenConverted_thenMapped() {
+    String text =
+        replaceOnce(
+            replaceOnce(
+                FIXTURE,
+                " %{ARCHIVER_PROCESSOR_BEAN_PLACEHOLDER}\n",
+                """
+                 <bean id="warcWriter" class="org.archive.modules.writer.WARCWriterChainProcessor">
+                  <property name="prefix" value="%{ARCHIVE_FILE_PREFIX_PLACEHOLDER}"/>
+                  <property name="storePaths">
+                   <list>
+                    <value>%{WARC_DIRECTORY}</value>
+                   </list>
+                  </property>
+                %{METADATA_ITEMS_PLACEHOLDER}
+                 </bean>
+                 %{UMBRA_RECEIVE_BEAN_PLACEHOLDER}
+                """),
+            "%{ARCHIVER_BEAN_REFERENCE_PLACEHOLDER}",
+            "<ref bean=\"warcWriter\"/>");
+
+    TemplateConversion conversion = NetarchiveSuiteTemplates.convert(text);
+
+    assertThat(conversion.changes())
+        .contains(
+            "Line "
+                + lineOf(text, "%{ARCHIVE_FILE_PREFIX_PLACEHOLDER}")
+                + ": %{ARCHIVE_FILE_PREFIX_PLACEHOLDER} became %{WARC_PREFIX}",
+            "Line "
+                + lineOf(text, "%{METADATA_ITEMS_PLACEHOLDER}")
+                + ": removed %{METADATA_ITEMS_PLACEHOLDER}: the warcinfo record is written from"
+                + " %{WARCINFO_METADATA} in the crawl metadata bean",
+            "Line "
+                + lineOf(text, "%{UMBRA_RECEIVE_BEAN_PLACEHOLDER}")
+                + ": removed %{UMBRA_RECEIVE_BEAN_PLACEHOLDER}: Netarchive EE does not drive Umbra"
+                + " (NetarchiveSuite removes it too when Umbra is not configured)");
+    assertThat(conversion.changes()).noneMatch(c -> c.contains("warcWriter.writeRequests"));
+    CrawlTemplate template = CrawlTemplate.parse(conversion.text());
+    assertThat(template.text())
+        .contains("<property name=\"prefix\" value=\"%{WARC_PREFIX}\"/>")
+        .doesNotContain("METADATA_ITEMS", "UMBRA");
+  }
+
+  @Test
   void givenAByteOrderMark_whenConverted_thenItIsDroppedAndTheLinesAreTheSame() {
     TemplateConversion conversion = NetarchiveSuiteTemplates.convert("\uFEFF" + FIXTURE);
 
