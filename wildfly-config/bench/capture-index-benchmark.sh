@@ -12,14 +12,12 @@
 # removed at the end. Figures go to BENCHMARKS.md by hand, with the machine.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$ROOT/wildfly-config/bench/lib.sh"
 CAPTURES=${1:-10000000}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-cd "$ROOT"
-flock /tmp/nas-maven.lock mvn -B -o -q test-compile dependency:build-classpath -pl archive-mdb -am \
-  -Dmdep.outputFile="$ROOT/archive-mdb/target/bench-classpath.txt" -Dmdep.includeScope=test
-CP="$ROOT/archive-mdb/target/classes:$ROOT/archive-mdb/target/test-classes:$(cat "$ROOT/archive-mdb/target/bench-classpath.txt")"
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(free -g | awk '/Mem:/ {print $2}') GiB; $("$JAVA_HOME/bin/java" -version 2>&1 | head -1)"
-echo "command: $0 $CAPTURES   date: $(date -u +%Y-%m-%dT%H:%MZ)   commit: $(git -C "$ROOT" log -1 --format='%h %s')"
+bench_archive_classpath
+bench_header "$CAPTURES"
 cd "$ROOT/archive-mdb"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # Under the build lock: no build of another session runs beside the measurement.

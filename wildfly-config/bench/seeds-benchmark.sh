@@ -12,6 +12,8 @@
 # seeds or harvest configurations). Figures go to BENCHMARKS.md by hand, with the machine.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$ROOT/wildfly-config/bench/lib.sh"
 COUNTS=("${@:-10000 100000}")
 read -r -a COUNTS <<<"${COUNTS[*]}"
 export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
@@ -19,13 +21,7 @@ export NAS_ADMIN_PASSWORD=bench-admin-password
 AUTH="admin:$NAS_ADMIN_PASSWORD"
 API=http://127.0.0.1:8080/api
 
-"$ROOT/wildfly-config/bin/netarchive" run >"$NAS_HOME/run.out" 2>&1 &
-RUNNER=$!
-trap '"$ROOT/wildfly-config/bin/netarchive" stop >/dev/null; wait $RUNNER 2>/dev/null || true' EXIT
-until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
-  kill -0 $RUNNER 2>/dev/null || { cat "$NAS_HOME/run.out"; exit 1; }
-  sleep 2
-done
+bench_start
 
 field() { # name json -> the number or word of "name"
   sed -n "s/.*\"$1\":\"\{0,1\}\([A-Za-z0-9]*\).*/\1/p" <<<"$2" | head -n 1

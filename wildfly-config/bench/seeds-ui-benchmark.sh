@@ -18,6 +18,8 @@
 # (e.g. under the build lock: flock /tmp/nas-maven.lock wildfly-config/bench/seeds-ui-benchmark.sh).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$ROOT/wildfly-config/bench/lib.sh"
 CLASSPATH_FILE="$ROOT/wildfly-config/target/bench-classpath.txt"
 export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
 export NAS_ADMIN_PASSWORD=bench-admin-password
@@ -31,13 +33,7 @@ fi
 export NAS_SKIP_BUILD=1
 
 rm -f "$NAS_HOME/run.out" # an earlier run's "is running" must not count
-"$ROOT/wildfly-config/bin/netarchive" run >"$NAS_HOME/run.out" 2>&1 &
-RUNNER=$!
-trap '"$ROOT/wildfly-config/bin/netarchive" stop >/dev/null; wait $RUNNER 2>/dev/null || true' EXIT
-until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
-  kill -0 $RUNNER 2>/dev/null || { cat "$NAS_HOME/run.out"; exit 1; }
-  sleep 2
-done
+bench_start
 
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -Dit.port.offset=0 -Dscreenshots.dir="$NAS_HOME/screenshots" \
   -cp "$ROOT/wildfly-config/target/test-classes:$(cat "$CLASSPATH_FILE")" \

@@ -12,6 +12,8 @@
 # 0.5 s). Figures go to BENCHMARKS.md by hand, with the machine.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=lib.sh
+source "$ROOT/wildfly-config/bench/lib.sh"
 COUNTS=("${@:-1000000 2000000}")
 read -r -a COUNTS <<<"${COUNTS[*]}"
 export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-split-bench.XXXXXX)}
@@ -20,13 +22,7 @@ AUTH="admin:$NAS_ADMIN_PASSWORD"
 API=http://127.0.0.1:8080/api
 JDK=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 
-"$ROOT/wildfly-config/bin/netarchive" run >"$NAS_HOME/run.out" 2>&1 &
-RUNNER=$!
-trap '"$ROOT/wildfly-config/bin/netarchive" stop >/dev/null; wait $RUNNER 2>/dev/null || true' EXIT
-until grep -q "Netarchive EE is running" "$NAS_HOME/run.out" 2>/dev/null; do
-  kill -0 $RUNNER 2>/dev/null || { cat "$NAS_HOME/run.out"; exit 1; }
-  sleep 2
-done
+bench_start
 SERVER_PID=$(pgrep -f 'jboss-modules.*-Djboss.home.dir' | head -n 1)
 
 have=0
