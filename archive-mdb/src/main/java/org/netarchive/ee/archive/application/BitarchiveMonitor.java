@@ -131,23 +131,14 @@ public class BitarchiveMonitor {
       back = state.missing;
       state.missing = false;
     }
-    if (joined) {
+    if (joined || back) {
+      String what =
+          joined
+              ? " joined: batch jobs and gets of the replica now wait for it too"
+              : " sends heartbeats again";
       LOG.info(
           () ->
-              "Bitarchive instance '"
-                  + heartbeat.instance()
-                  + "' of replica "
-                  + replicaId
-                  + " joined: batch jobs and gets of the replica now wait for it too");
-    }
-    if (back) {
-      LOG.info(
-          () ->
-              "Bitarchive instance '"
-                  + heartbeat.instance()
-                  + "' of replica "
-                  + replicaId
-                  + " sends heartbeats again");
+              "Bitarchive instance '" + heartbeat.instance() + "' of replica " + replicaId + what);
     }
   }
 

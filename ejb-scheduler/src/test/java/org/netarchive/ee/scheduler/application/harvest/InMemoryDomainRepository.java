@@ -115,14 +115,7 @@ public final class InMemoryDomainRepository implements DomainRepository {
                     Globs.matches(nameGlob, d.unicodeName())
                         || Globs.matches(nameGlob, d.aliasOf().get().unicodeName()))
             .sorted(Comparator.comparing(Domain::unicodeName))
-            .map(
-                d ->
-                    new DomainAlias(
-                        d.name(),
-                        d.unicodeName(),
-                        d.aliasOf().get().name(),
-                        d.aliasOf().get().unicodeName(),
-                        d.aliasSetAt().orElse(null)))
+            .map(InMemoryDomainRepository::alias)
             .toList();
     return new Page<>(
         matching.stream().skip((long) page * size).limit(size).toList(),
@@ -154,14 +147,7 @@ public final class InMemoryDomainRepository implements DomainRepository {
     return domains.stream()
         .filter(d -> d.aliasOf().isPresent() && domainIds.contains(d.aliasOf().get().id()))
         .sorted(Comparator.comparing(Domain::name))
-        .map(
-            d ->
-                new DomainAlias(
-                    d.name(),
-                    d.unicodeName(),
-                    d.aliasOf().get().name(),
-                    d.aliasOf().get().unicodeName(),
-                    d.aliasSetAt().orElse(null)))
+        .map(InMemoryDomainRepository::alias)
         .toList();
   }
 
@@ -171,5 +157,14 @@ public final class InMemoryDomainRepository implements DomainRepository {
         .flatMap(d -> d.configurations().stream())
         .filter(c -> configurationIds.contains(c.id()))
         .toList();
+  }
+
+  private static DomainAlias alias(Domain d) {
+    return new DomainAlias(
+        d.name(),
+        d.unicodeName(),
+        d.aliasOf().get().name(),
+        d.aliasOf().get().unicodeName(),
+        d.aliasSetAt().orElse(null));
   }
 }

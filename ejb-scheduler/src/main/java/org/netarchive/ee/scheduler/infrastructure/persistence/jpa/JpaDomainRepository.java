@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
@@ -129,62 +130,64 @@ public class JpaDomainRepository implements DomainRepository {
 
   @Override
   public List<Domain> findByNames(Collection<String> asciiNames) {
-    List<Domain> found = new ArrayList<>();
-    List<String> names = new ArrayList<>(asciiNames);
-    for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
-      found.addAll(
-          em.createNamedQuery("Domain.findByNames", Domain.class)
-              .setParameter(
-                  "names", names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE)))
-              .getResultList());
-    }
-    return found;
+    return inSlices(
+        asciiNames,
+        names ->
+            em.createNamedQuery("Domain.findByNames", Domain.class)
+                .setParameter("names", names)
+                .getResultList());
   }
 
   @Override
   public Set<String> existingNames(Collection<String> asciiNames) {
-    Set<String> existing = new HashSet<>();
-    List<String> names = new ArrayList<>(asciiNames);
-    for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
-      existing.addAll(
-          em.createQuery("SELECT d.name FROM Domain d WHERE d.name IN :names", String.class)
-              .setParameter(
-                  "names", names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE)))
-              .getResultList());
-    }
-    return existing;
+    return new HashSet<>(
+        inSlices(
+            asciiNames,
+            names ->
+                em.createQuery("SELECT d.name FROM Domain d WHERE d.name IN :names", String.class)
+                    .setParameter("names", names)
+                    .getResultList()));
   }
 
   @Override
   public List<DomainAlias> aliasesOf(Collection<Long> domainIds) {
-    List<Long> ids = List.copyOf(domainIds);
-    List<DomainAlias> aliases = new ArrayList<>();
-    for (int from = 0; from < ids.size(); from += 1000) {
-      aliases.addAll(
-          em.createQuery(
-                  "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainAlias("
-                      + "a.name, a.unicodeName, d.name, d.unicodeName, a.aliasSetAt)"
-                      + " FROM Domain a JOIN a.aliasOf d WHERE d.id IN :ids ORDER BY a.name",
-                  DomainAlias.class)
-              .setParameter("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
-              .getResultList());
-    }
+    List<DomainAlias> aliases =
+        inSlices(
+            domainIds,
+            ids ->
+                em.createQuery(
+                        "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainAlias("
+                            + "a.name, a.unicodeName, d.name, d.unicodeName, a.aliasSetAt)"
+                            + " FROM Domain a JOIN a.aliasOf d WHERE d.id IN :ids",
+                        DomainAlias.class)
+                    .setParameter("ids", ids)
+                    .getResultList());
     aliases.sort(Comparator.comparing(DomainAlias::name));
     return aliases;
   }
 
   @Override
   public List<DomainConfiguration> configurationsWithPasswords(Collection<Long> configurationIds) {
-    List<Long> ids = List.copyOf(configurationIds);
-    List<DomainConfiguration> found = new ArrayList<>();
-    for (int from = 0; from < ids.size(); from += 1000) {
-      found.addAll(
-          em.createQuery(
-                  "SELECT DISTINCT c FROM DomainConfiguration c LEFT JOIN FETCH c.passwords"
-                      + " WHERE c.id IN :ids",
-                  DomainConfiguration.class)
-              .setParameter("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
-              .getResultList());
+    return inSlices(
+        configurationIds,
+        ids ->
+            em.createQuery(
+                    "SELECT DISTINCT c FROM DomainConfiguration c LEFT JOIN FETCH c.passwords"
+                        + " WHERE c.id IN :ids",
+                    DomainConfiguration.class)
+                .setParameter("ids", ids)
+                .getResultList());
+  }
+
+  /**
+   * Runs a query with an IN list once per slice of {@value #IN_LIST_SIZE} keys, so that a snapshot
+   * job's thousands of domains are not one huge statement, and gathers the answers.
+   */
+  private static <K, V> List<V> inSlices(Collection<K> keys, Function<List<K>, List<V>> query) {
+    List<K> all = List.copyOf(keys);
+    List<V> found = new ArrayList<>();
+    for (int from = 0; from < all.size(); from += IN_LIST_SIZE) {
+      found.addAll(query.apply(all.subList(from, Math.min(all.size(), from + IN_LIST_SIZE))));
     }
     return found;
   }
