@@ -46,6 +46,11 @@ import org.netarchive.ee.common.archive.ChecksumAlgorithm;
  * reserve; a full disk is a {@link StoreFailedException} with reason {@link
  * StoreFailedException.Reason#NO_SPACE}, and the partial temporary file is removed.
  *
+ * <p>Directories of another installation (a NetarchiveSuite bitarchive, whose layout this one
+ * shares) can be {@linkplain #adopt(Path) adopted} where they lie: their files are found, listed,
+ * checksummed and delivered like the others, but nothing is ever written to, moved out of or
+ * removed from an adopted directory.
+ *
  * <p>Thread-safe: stores of different files run in parallel; two stores of the same name at once
  * are refused rather than raced.
  */
@@ -75,6 +80,7 @@ public final class BitarchiveStorage {
   private final ToLongFunction<Path> usableSpace;
   private final boolean checksumOnly;
   private final Set<String> storing = ConcurrentHashMap.newKeySet();
+  private final List<Path> adopted = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /**
    * Opens the storage, creating the subdirectories that are missing.
@@ -210,13 +216,91 @@ public final class BitarchiveStorage {
     if (checksumOnly) {
       return Optional.empty();
     }
-    for (Path directory : directories) {
+    for (Path directory : readDirectories()) {
       Path candidate = directory.resolve(FILES).resolve(name);
       if (Files.isRegularFile(candidate)) {
         return Optional.of(candidate);
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Adopts a directory of another installation in the same layout (a {@value #FILES} subdirectory
+   * with the files) where it lies: its files become this storage's, read-only. Nothing is created,
+   * written, moved or removed in it, now or later; new files go to the storage's own directories.
+   * Adopting a directory twice changes nothing.
+   *
+   * @param directory the directory, holding {@value #FILES}
+   * @return whether it was adopted now (false: it was already)
+   * @throws IllegalArgumentException if it has no {@value #FILES} subdirectory, is one of the
+   *     storage's own directories or lies inside or around one
+   */
+  public boolean adopt(Path directory) {
+    Objects.requireNonNull(directory, "directory");
+    if (checksumOnly) {
+      throw new IllegalArgumentException(
+          "A checksum-only bitarchive keeps no files; it cannot adopt directory " + directory);
+    }
+    Path dir = directory.toAbsolutePath().normalize();
+    if (!Files.isDirectory(dir.resolve(FILES))) {
+      throw new IllegalArgumentException(
+          "Directory '"
+              + dir
+              + "' is not a bitarchive directory: it has no "
+              + FILES
+              + " subdirectory with the archived files");
+    }
+    for (Path own : directories) {
+      if (own.startsWith(dir) || dir.startsWith(own)) {
+        throw new IllegalArgumentException(
+            "Directory '"
+                + dir
+                + "' is or overlaps this bitarchive's own directory "
+                + own
+                + "; adopt only directories of another installation");
+      }
+    }
+    synchronized (adopted) {
+      if (adopted.contains(dir)) {
+        return false;
+      }
+      adopted.add(dir);
+    }
+    LOG.info(() -> "Adopted bitarchive directory " + dir + " in place (read-only)");
+    return true;
+  }
+
+  /** The adopted directories, in the order they were adopted. */
+  public List<Path> adoptedDirectories() {
+    return List.copyOf(adopted);
+  }
+
+  /**
+   * Finds a file in the adopted directories only.
+   *
+   * @param name the file's name; must be a plain file name
+   * @return its path, or empty if no adopted directory holds it
+   */
+  public Optional<Path> findAdopted(String name) {
+    ArchiveFileNames.requireValid(name);
+    for (Path directory : adopted) {
+      Path candidate = directory.resolve(FILES).resolve(name);
+      if (Files.isRegularFile(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The own directories, then the adopted ones: where files are looked for. */
+  private List<Path> readDirectories() {
+    if (adopted.isEmpty()) {
+      return directories;
+    }
+    List<Path> all = new ArrayList<>(directories);
+    all.addAll(adopted);
+    return all;
   }
 
   /**
@@ -254,18 +338,19 @@ public final class BitarchiveStorage {
   public SortedNames sortedFileNames(String after, int runSize, Path workRoot) throws IOException {
     String sub = checksumOnly ? CHECKSUMS : FILES;
     Stream<String> names =
-        directories.stream()
-            .flatMap(
-                directory -> {
-                  try {
-                    return Files.list(directory.resolve(sub));
-                  } catch (IOException e) {
-                    throw new UncheckedIOException(
-                        "Cannot list " + directory.resolve(sub) + ": " + e.getMessage(), e);
-                  }
-                })
-            .filter(Files::isRegularFile)
-            .map(file -> file.getFileName().toString());
+        (checksumOnly ? directories : readDirectories())
+            .stream()
+                .flatMap(
+                    directory -> {
+                      try {
+                        return Files.list(directory.resolve(sub));
+                      } catch (IOException e) {
+                        throw new UncheckedIOException(
+                            "Cannot list " + directory.resolve(sub) + ": " + e.getMessage(), e);
+                      }
+                    })
+                .filter(Files::isRegularFile)
+                .map(file -> file.getFileName().toString());
     try {
       return SortedNames.of(names, after, runSize, workRoot);
     } catch (UncheckedIOException e) {
@@ -281,7 +366,7 @@ public final class BitarchiveStorage {
    */
   public List<String> fileNames() throws IOException {
     TreeSet<String> names = new TreeSet<>();
-    for (Path directory : directories) {
+    for (Path directory : checksumOnly ? directories : readDirectories()) {
       try (DirectoryStream<Path> files =
           Files.newDirectoryStream(directory.resolve(checksumOnly ? CHECKSUMS : FILES))) {
         for (Path file : files) {
@@ -308,6 +393,16 @@ public final class BitarchiveStorage {
         find(name)
             .orElseThrow(
                 () -> new java.nio.file.NoSuchFileException(name, null, "not in this bitarchive"));
+    for (Path directory : adopted) {
+      if (file.startsWith(directory)) {
+        throw new IOException(
+            "File '"
+                + name
+                + "' lies in adopted directory "
+                + directory
+                + ", whose files are never moved or removed by this archive; nothing moved");
+      }
+    }
     Path attic = Files.createDirectories(file.getParent().getParent().resolve(ATTIC));
     Path kept = attic.resolve(name + "." + System.currentTimeMillis());
     Files.move(file, kept, java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -110,6 +110,60 @@ public class ArchivedFile {
     this.createdAt = now;
   }
 
+  /**
+   * A file taken over from another archive in place: its copy on one replica was read and found to
+   * have the checksum that archive recorded, so it is complete and verified there; nothing is sent.
+   *
+   * @param name the file's name; a plain file name
+   * @param sha512 the SHA-512 computed from the copy
+   * @param size the copy's length in bytes
+   * @param replica the replica whose bitarchive holds the copy
+   * @param now the time of the verification
+   * @return the new file, with the one copy
+   * @throws IllegalArgumentException if the name, checksum or size is invalid
+   */
+  public static ArchivedFile adopted(
+      String name, String sha512, long size, String replica, Instant now) {
+    ArchivedFile file = new ArchivedFile(name, sha512, size, null, now);
+    file.copies.put(replica, ReplicaCopy.adopted(file.sha512, now));
+    return file;
+  }
+
+  /**
+   * Adds a verified copy taken over in place on another replica.
+   *
+   * @param replica the replica whose bitarchive holds the copy
+   * @param copySha512 the SHA-512 computed from the copy
+   * @param copySize the copy's length
+   * @param now the time of the verification
+   * @return whether the copy was added (false: the replica has a copy of the file already, which is
+   *     left as it is)
+   * @throws IllegalArgumentException if the copy has another checksum or length than the file
+   */
+  public boolean adoptCopy(String replica, String copySha512, long copySize, Instant now) {
+    if (!sha512.equalsIgnoreCase(copySha512) || size != copySize) {
+      throw new IllegalArgumentException(
+          "The copy of file '"
+              + name
+              + "' on replica "
+              + replica
+              + " has SHA-512 "
+              + copySha512
+              + " and "
+              + copySize
+              + " bytes, but the archive has the file with SHA-512 "
+              + sha512
+              + " and "
+              + size
+              + " bytes");
+    }
+    if (copies.containsKey(replica)) {
+      return false;
+    }
+    copies.put(replica, ReplicaCopy.adopted(sha512, now));
+    return true;
+  }
+
   /** A new file together with the actions that start storing it. */
   public record Started(ArchivedFile file, List<StoreAction> actions) {}
 

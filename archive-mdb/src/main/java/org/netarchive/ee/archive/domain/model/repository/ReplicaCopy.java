@@ -44,6 +44,15 @@ public class ReplicaCopy {
     return copy;
   }
 
+  /** A copy adopted in place whose checksum was computed from the bytes on the replica's disk. */
+  static ReplicaCopy adopted(String sha512, Instant now) {
+    ReplicaCopy copy = new ReplicaCopy();
+    copy.attempts = 1;
+    copy.moveTo(ReplicaStoreState.UPLOAD_COMPLETED, now);
+    copy.checked(sha512, true, now);
+    return copy;
+  }
+
   void restart(Instant now) {
     attempts = 1;
     failureReason = null;

@@ -1,0 +1,217 @@
+package org.netarchive.ee.web.interfaces.adoption.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.netarchive.ee.archive.application.adoption.AdminDataImport;
+import org.netarchive.ee.archive.application.adoption.Adoption;
+import org.netarchive.ee.archive.application.adoption.ImportReport;
+import org.netarchive.ee.archive.domain.model.adoption.Verification;
+import org.netarchive.ee.archive.infrastructure.persistence.jdbc.AdoptionRecords.AdoptedCopy;
+import org.netarchive.ee.scheduler.application.domain.NotFoundException;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
+
+/**
+ * Taking over a NetarchiveSuite archive in place: {@code /api/archive/adoption}. Everyone logged in
+ * reads; admins import and adopt.
+ *
+ * <ul>
+ *   <li>{@code POST /api/archive/adoption/admin-data} {@code {"path": "/nas/admin.data",
+ *       "replicas": {"CS_THE_BAMON": "TWO"}}} — imports the admin data file at that path on the
+ *       server ({@code replicas} maps names the file uses to this archive's replicas; {@code
+ *       <ENV>_<ID>_THE_BAMON} needs no mapping); or the file itself as a {@code text/plain} body.
+ *       200 with the report; 400 naming the line if one is malformed (nothing imported)
+ *   <li>{@code POST /api/archive/adoption/directories} {@code {"replica": "ONE", "directory":
+ *       "/nas/bitarchive1"}} — adopts a bitarchive directory (with {@code filedir/}) where it lies;
+ *       201 if adopted now, 200 if it was already
+ *   <li>{@code GET /api/archive/adoption} — the adopted directories, the copies by replica and
+ *       verification (UNVERIFIED, VERIFIED, CORRUPT, MISSING), whether verification runs
+ *   <li>{@code GET /api/archive/adoption/copies?verification=CORRUPT&page=0&size=50} — copies
+ *   <li>{@code GET /api/archive/adoption/files/{name}} — a file's copies as recorded and verified
+ * </ul>
+ */
+@Tag(
+    name = "Adoption",
+    description =
+        "A NetarchiveSuite archive taken over in place: admin data, bitarchive directories,"
+            + " verification.")
+@Path("archive/adoption")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "curator", "viewer"})
+public class AdoptionResource {
+
+  /** An import of an admin data file on the server. */
+  public static class ImportRequest {
+    public String path;
+    public Map<String, String> replicas;
+  }
+
+  /** A directory to adopt. */
+  public static class DirectoryRequest {
+    public String replica;
+    public String directory;
+  }
+
+  @EJB private AdminDataImport imports;
+  @EJB private Adoption adoption;
+  @Context private SecurityContext security;
+
+  @Operation(
+      summary = "The adoption at a glance",
+      description =
+          "The adopted directories, the adopted copies by replica and verification, and whether"
+              + " the background verification runs.")
+  @GET
+  public Adoption.Overview overview() {
+    return adoption.overview();
+  }
+
+  @Operation(
+      summary = "Import admin data from the server",
+      description =
+          "Imports a NetarchiveSuite admin.data file (version 0.4 or 0.3) at a path on the server"
+              + " (admin). A malformed line refuses the whole file, naming the line.")
+  @POST
+  @Path("admin-data")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @RolesAllowed("admin")
+  public ImportReport importFile(ImportRequest request) {
+    FieldProblem.required("body", request);
+    FieldProblem.required("path", request.path);
+    java.nio.file.Path path = java.nio.file.Path.of(request.path.strip());
+    if (!path.isAbsolute() || !Files.isRegularFile(path) || !Files.isReadable(path)) {
+      throw new FieldProblem(
+          "path",
+          "Admin data file '"
+              + request.path
+              + "' is not an absolute path of a readable file on"
+              + " the server");
+    }
+    return FieldProblem.check(
+        "path",
+        () ->
+            imports.importAdminData(
+                AdminDataImport.Text.of(path),
+                path.toString(),
+                request.replicas == null ? Map.of() : request.replicas,
+                user()));
+  }
+
+  @Operation(
+      summary = "Import admin data from the body",
+      description =
+          "Imports a NetarchiveSuite admin.data file sent as the body (admin); replicas maps the"
+              + " file's replica names as replica=NAME=ID query parameters.")
+  @POST
+  @Path("admin-data")
+  @Consumes(MediaType.TEXT_PLAIN)
+  @RolesAllowed("admin")
+  public ImportReport importText(String text, @QueryParam("replica") List<String> replicas) {
+    FieldProblem.required("body", text);
+    Map<String, String> map = new java.util.LinkedHashMap<>();
+    for (String mapping : replicas) {
+      int eq = mapping.indexOf('=');
+      if (eq <= 0 || eq == mapping.length() - 1) {
+        throw new FieldProblem(
+            "replica", "Replica mapping '" + mapping + "' is not NAME=ID, e.g. CS_THE_BAMON=TWO");
+      }
+      map.put(mapping.substring(0, eq), mapping.substring(eq + 1));
+    }
+    return FieldProblem.check(
+        "body",
+        () -> imports.importAdminData(AdminDataImport.Text.of(text), "admin.data", map, user()));
+  }
+
+  @Operation(
+      summary = "Adopt a bitarchive directory",
+      description =
+          "Adopts a NetarchiveSuite bitarchive directory (with filedir/) for a replica where it"
+              + " lies (admin): nothing is copied, written, moved or removed there; its copies"
+              + " are verified in the background.")
+  @POST
+  @Path("directories")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @RolesAllowed("admin")
+  public Response adopt(DirectoryRequest request) {
+    FieldProblem.required("body", request);
+    FieldProblem.required("replica", request.replica);
+    FieldProblem.required("directory", request.directory);
+    boolean now =
+        FieldProblem.check(
+            "directory",
+            () ->
+                adoption.adoptDirectory(
+                    request.replica.strip(), request.directory.strip(), user()));
+    return Response.status(now ? Response.Status.CREATED : Response.Status.OK)
+        .entity(adoption.overview())
+        .build();
+  }
+
+  @Operation(
+      summary = "Adopted copies",
+      description =
+          "Adopted copies by file name, in one verification state if given (UNVERIFIED,"
+              + " VERIFIED, CORRUPT, MISSING); paged (page from 0, size 1 to 1000).")
+  @GET
+  @Path("copies")
+  public List<AdoptedCopy> copies(
+      @QueryParam("verification") String verification,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    Verification state = null;
+    if (verification != null && !verification.isBlank()) {
+      try {
+        state = Verification.valueOf(verification.strip().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new FieldProblem(
+            "verification",
+            "Verification '"
+                + verification
+                + "' is unknown; they are UNVERIFIED, VERIFIED, CORRUPT, MISSING");
+      }
+    }
+    if (page < 0) {
+      throw new FieldProblem("page", "Page must be 0 or more, was " + page);
+    }
+    if (size < 1 || size > 1000) {
+      throw new FieldProblem("size", "Size must be 1 to 1000, was " + size);
+    }
+    return adoption.copies(state, Math.multiplyExact(page, size), size);
+  }
+
+  @Operation(
+      summary = "A file's adopted copies",
+      description = "The copies of a file as the admin data records them and as verified.")
+  @GET
+  @Path("files/{name}")
+  public List<AdoptedCopy> file(@PathParam("name") String name) {
+    List<AdoptedCopy> copies = adoption.copiesOf(name);
+    if (copies.isEmpty()) {
+      throw new NotFoundException("No adopted copy of file '" + name + "' is recorded");
+    }
+    return copies;
+  }
+
+  private String user() {
+    return security.getUserPrincipal().getName();
+  }
+}

@@ -1,0 +1,2 @@
+/** The REST API of the adoption of a NetarchiveSuite archive: {@code /api/archive/adoption}. */
+package org.netarchive.ee.web.interfaces.adoption.rest;
