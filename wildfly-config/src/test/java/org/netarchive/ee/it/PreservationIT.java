@@ -234,11 +234,9 @@ class PreservationIT {
             r -> !r.getString("status").equals("RUNNING"),
             Duration.ofMinutes(3));
     assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
-    try (Stream<Path> files = Files.list(ArchiveFixtures.bitarchive("ONE").resolve("filedir"))) {
-      assertThat(run.getJsonNumber("filesChecked").longValue())
-          .as("every file on the disk checked once, across the crash")
-          .isEqualTo(files.count());
-    }
+    assertThat(run.getJsonNumber("filesChecked").longValue())
+        .as("every file on the disk checked once, across the crash")
+        .isEqualTo(filesOnDisk("ONE"));
     HttpResponse<String> ledger = admin.get("/api/preservation/ledger?size=10000");
     assertThat(Api.jsonArray(ledger).stream().map(JsonValue::asJsonObject))
         .filteredOn(e -> e.containsKey("runId") && e.getJsonNumber("runId").longValue() == id)
@@ -291,12 +289,32 @@ class PreservationIT {
             r -> !r.getString("status").equals("RUNNING"),
             Duration.ofMinutes(2));
     assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
-    try (Stream<Path> files = Files.list(ArchiveFixtures.bitarchive(replica).resolve("filedir"))) {
-      assertThat(run.getJsonNumber("filesChecked").longValue())
-          .as("every file on the disk checked once")
-          .isEqualTo(files.count());
-    }
+    assertThat(run.getJsonNumber("filesChecked").longValue())
+        .as("every file on the disk checked once")
+        .isEqualTo(filesOnDisk(replica));
     return id;
+  }
+
+  /**
+   * The files a replica's bitarchive holds: in its own directory and in the directories it adopted
+   * (NasAdoptionIT adopts some on the same server).
+   */
+  private long filesOnDisk(String replica) throws Exception {
+    long count;
+    try (Stream<Path> files = Files.list(ArchiveFixtures.bitarchive(replica).resolve("filedir"))) {
+      count = files.count();
+    }
+    HttpResponse<String> adoption = admin.get("/api/archive/adoption");
+    assertThat(adoption.statusCode()).as(adoption.body()).isEqualTo(200);
+    for (JsonValue dir : Api.json(adoption).getJsonArray("directories")) {
+      if (dir.asJsonObject().getString("replica").equals(replica)) {
+        try (Stream<Path> files =
+            Files.list(Path.of(dir.asJsonObject().getString("directory"), "filedir"))) {
+          count += files.count();
+        }
+      }
+    }
+    return count;
   }
 
   /** Sets where notifications go (empty: nowhere but the log and the system page). */

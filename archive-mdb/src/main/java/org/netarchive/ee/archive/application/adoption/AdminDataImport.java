@@ -81,6 +81,17 @@ public class AdminDataImport {
    */
   public ImportReport importAdminData(
       Text text, String source, Map<String, String> replicaMap, String actor) {
+    try {
+      return importChecked(text, source, replicaMap, actor);
+    } catch (AdoptionRefused e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new AdoptionRefused(e);
+    }
+  }
+
+  private ImportReport importChecked(
+      Text text, String source, Map<String, String> replicaMap, String actor) {
     ReplicaKeys keys = new ReplicaKeys(settings.replicaIds(), replicaMap);
     String version;
     long lines = 0;

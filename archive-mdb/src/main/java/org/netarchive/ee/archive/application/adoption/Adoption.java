@@ -116,6 +116,16 @@ public class Adoption {
    * @throws IllegalArgumentException naming the replica or directory if either is not fit
    */
   public boolean adoptDirectory(String replica, String directory, String actor) {
+    try {
+      return adopt(replica, directory, actor);
+    } catch (AdoptionRefused e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new AdoptionRefused(e);
+    }
+  }
+
+  private boolean adopt(String replica, String directory, String actor) {
     if (!settings.replicaIds().contains(replica)) {
       throw new IllegalArgumentException(
           "Unknown replica '" + replica + "'; the replicas are " + settings.replicaIds());
