@@ -386,7 +386,7 @@ public final class BitarchiveStorage {
    * @param name the file's name
    * @return where it is kept now
    * @throws java.nio.file.NoSuchFileException if no directory holds it
-   * @throws IOException if it cannot be moved
+   * @throws IOException if it cannot be moved, or lies in an adopted directory (never moved)
    */
   public Path moveToAttic(String name) throws IOException {
     Path file =

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.archive.application.adoption.AdminDataImport;
 import org.netarchive.ee.archive.application.adoption.Adoption;
@@ -37,8 +38,8 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *   <li>{@code POST /api/archive/adoption/admin-data} {@code {"path": "/nas/admin.data",
  *       "replicas": {"CS_THE_BAMON": "TWO"}}} — imports the admin data file at that path on the
  *       server ({@code replicas} maps names the file uses to this archive's replicas; {@code
- *       <ENV>_<ID>_THE_BAMON} needs no mapping); or the file itself as a {@code text/plain} body.
- *       200 with the report; 400 naming the line if one is malformed (nothing imported)
+ *       <ENV>_<ID>_THE_BAMON} needs no mapping). 200 with the report; 400 naming the line if one is
+ *       malformed (nothing imported)
  *   <li>{@code POST /api/archive/adoption/directories} {@code {"replica": "ONE", "directory":
  *       "/nas/bitarchive1"}} — adopts a bitarchive directory (with {@code filedir/}) where it lies;
  *       201 if adopted now, 200 if it was already
@@ -117,36 +118,15 @@ public class AdoptionResource {
   }
 
   @Operation(
-      summary = "Import admin data from the body",
-      description =
-          "Imports a NetarchiveSuite admin.data file sent as the body (admin); replicas maps the"
-              + " file's replica names as replica=NAME=ID query parameters.")
-  @POST
-  @Path("admin-data")
-  @Consumes(MediaType.TEXT_PLAIN)
-  @RolesAllowed("admin")
-  public ImportReport importText(String text, @QueryParam("replica") List<String> replicas) {
-    FieldProblem.required("body", text);
-    Map<String, String> map = new java.util.LinkedHashMap<>();
-    for (String mapping : replicas) {
-      int eq = mapping.indexOf('=');
-      if (eq <= 0 || eq == mapping.length() - 1) {
-        throw new FieldProblem(
-            "replica", "Replica mapping '" + mapping + "' is not NAME=ID, e.g. CS_THE_BAMON=TWO");
-      }
-      map.put(mapping.substring(0, eq), mapping.substring(eq + 1));
-    }
-    return FieldProblem.check(
-        "body",
-        () -> imports.importAdminData(AdminDataImport.Text.of(text), "admin.data", map, user()));
-  }
-
-  @Operation(
       summary = "Adopt a bitarchive directory",
       description =
           "Adopts a NetarchiveSuite bitarchive directory (with filedir/) for a replica where it"
               + " lies (admin): nothing is copied, written, moved or removed there; its copies"
               + " are verified in the background.")
+  @APIResponseSchema(
+      value = Adoption.Overview.class,
+      responseCode = "201",
+      responseDescription = "Adopted now (200: it was already); the adoption at a glance")
   @POST
   @Path("directories")
   @Consumes(MediaType.APPLICATION_JSON)
