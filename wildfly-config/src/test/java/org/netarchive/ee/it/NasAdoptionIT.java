@@ -27,7 +27,8 @@ import org.netpreserve.jwarc.WarcCompression;
  * its bitarchive directories adopted where they lie, on the provisioned server. Each copy is
  * verified in the background against the recorded MD5: good copies join the archive (readable
  * through the archive's REST API, with a SHA-512 from the same read), a copy whose content does not
- * match is reported as CORRUPT and not adopted, and nothing on the adopted disks changes.
+ * match is reported as CORRUPT and not adopted, and nothing on the adopted disks changes, also
+ * across a crash of the server.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -220,6 +221,15 @@ class NasAdoptionIT {
         .isEqualTo(before);
     assertThat(Files.readString(one.resolve("tempdir").resolve(prefix + "unfinished.arc")))
         .isEqualTo("partial");
+
+    // After a crash the bitarchives reopen their adopted directories, still without touching them.
+    ServerUnderTest.crashAndRestart();
+    HttpResponse<byte[]> afterRestart =
+        admin.getBytes("/api/archive/files/" + Api.segment(name(single)) + "/content?replica=ONE");
+    assertThat(afterRestart.statusCode()).isEqualTo(200);
+    assertThat(afterRestart.body()).isEqualTo(Files.readAllBytes(single));
+    assertThat(copies(name(damaged))).containsEntry("ONE", "UPLOAD_COMPLETED CORRUPT");
+    assertThat(NasFixtures.fingerprint(nas)).isEqualTo(before);
   }
 
   /** What a run of the command line printed. */
