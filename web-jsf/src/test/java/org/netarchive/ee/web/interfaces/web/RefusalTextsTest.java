@@ -14,6 +14,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
@@ -113,6 +115,23 @@ class RefusalTextsTest {
     assertThat(maxHops.field()).isEqualTo("maxHops");
     assertThat(Texts.refusal(maxHops, DANISH, Locale.of("da")))
         .isEqualTo("Højst antal hop skal være 0 til 1000, ikke 5000");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"de", "fr", "it"})
+  void givenRefusalsOfTheModel_whenSaidInAnotherLanguage_thenTheTextIsTranslatedWithTheValue(
+      String language) {
+    Locale locale = Locale.of(language);
+    ResourceBundle bundle = ResourceBundle.getBundle(Texts.BUNDLE, locale);
+    refusals()
+        .forEach(
+            (value, v) -> {
+              String text = Texts.refusal(v, bundle, locale);
+              assertThat(text).as(v.rule()).isNotEqualTo(v.getMessage()).doesNotContain("{");
+              if (!v.rule().equals("seedList.empty")) {
+                assertThat(text).as(v.rule()).contains(value);
+              }
+            });
   }
 
   @Test
