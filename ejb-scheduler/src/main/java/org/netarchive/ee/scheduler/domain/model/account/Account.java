@@ -13,6 +13,8 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -23,6 +25,9 @@ import java.util.regex.Pattern;
     name = "Account.countWithRole",
     query = "SELECT COUNT(a) FROM Account a JOIN a.roles r WHERE r = :role AND a.enabled = TRUE")
 public class Account {
+
+  /** The languages the admin UI speaks, by ISO 639-1 code; English first, the default. */
+  public static final List<String> LANGUAGES = List.of("en", "da", "de", "fr", "it");
 
   private static final Pattern USERNAME = Pattern.compile("[a-z][a-z0-9._-]{1,63}");
 
@@ -50,6 +55,10 @@ public class Account {
   @Column(name = "role_name")
   @Convert(converter = RoleConverter.class)
   private Set<Role> roles = EnumSet.noneOf(Role.class);
+
+  /** The admin UI's language this person chose; null for the browser's. */
+  @Column(name = "ui_language", length = 8)
+  private String language;
 
   @Version
   @Column(name = "version", nullable = false)
@@ -100,5 +109,34 @@ public class Account {
 
   public PasswordDigest password() {
     return new PasswordDigest(passwordHash, passwordSalt, passwordIterations);
+  }
+
+  /** The admin UI's language this person chose, by code; empty: the browser's. */
+  public Optional<String> language() {
+    return Optional.ofNullable(language);
+  }
+
+  /**
+   * Chooses the admin UI's language.
+   *
+   * @param code one of {@link #LANGUAGES}; {@code null} or blank for the browser's language
+   * @throws IllegalArgumentException naming the code if the UI does not speak it
+   */
+  public void chooseLanguage(String code) {
+    if (code == null || code.isBlank()) {
+      this.language = null;
+      return;
+    }
+    if (!LANGUAGES.contains(code)) {
+      throw new IllegalArgumentException(
+          "Language '"
+              + code
+              + "' of account '"
+              + username
+              + "' is not one the UI speaks: "
+              + String.join(", ", LANGUAGES)
+              + ", or none for the browser's");
+    }
+    this.language = code;
   }
 }

@@ -43,4 +43,28 @@ class AccountTest {
         .withMessageContaining("'root'")
         .withMessageContaining("admin, curator, viewer, agent");
   }
+
+  @Test
+  void givenANewAccount_whenChoosingLanguages_thenTheChoiceIsKeptAndBlankMeansTheBrowsers() {
+    Account account = new Account("curator.two", PASSWORD, Set.of(Role.CURATOR), Instant.EPOCH);
+    assertThat(account.language()).isEmpty();
+
+    account.chooseLanguage("fr");
+    assertThat(account.language()).contains("fr");
+
+    account.chooseLanguage(" ");
+    assertThat(account.language()).isEmpty();
+  }
+
+  @Test
+  void givenALanguageTheUiDoesNotSpeak_whenChosen_thenRefusedNamingItAndTheChoices() {
+    Account account = new Account("curator.three", PASSWORD, Set.of(Role.CURATOR), Instant.EPOCH);
+    account.chooseLanguage("de");
+
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> account.chooseLanguage("xx"))
+        .withMessageContaining("'xx'")
+        .withMessageContaining("en, da, de, fr, it");
+    assertThat(account.language()).contains("de");
+  }
 }
