@@ -7,6 +7,10 @@ import jakarta.ejb.ApplicationException;
 public class StaleEditException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  private final String what;
+  private final int stored;
+  private final int edited;
+
   public StaleEditException(String what, int stored, int edited) {
     super(
         what
@@ -15,5 +19,23 @@ public class StaleEditException extends RuntimeException {
             + ", the edit was made on version "
             + edited
             + "); reload it and make the change again");
+    this.what = what;
+    this.stored = stored;
+    this.edited = edited;
+  }
+
+  /** What was edited, as the message names it, e.g. "Domain 'kb.dk'". */
+  public String what() {
+    return what;
+  }
+
+  /** The version stored now. */
+  public int stored() {
+    return stored;
+  }
+
+  /** The version the edit was made on. */
+  public int edited() {
+    return edited;
   }
 }

@@ -46,7 +46,7 @@ public final class ScheduleViews {
       List<Instant> nextEvents,
       int version) {}
 
-  static ScheduleView of(Schedule schedule, Instant now) {
+  public static ScheduleView of(Schedule schedule, Instant now) {
     Optional<Frequency> frequency = schedule.frequency();
     return new ScheduleView(
         schedule.name(),

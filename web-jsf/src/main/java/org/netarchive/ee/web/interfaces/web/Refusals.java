@@ -61,7 +61,7 @@ public final class Refusals {
                 refused.field() == null ? null : inputOf.apply(refused.field()),
                 mainField,
                 text(refused));
-        case StaleEditException stale -> show(context, null, null, null, stale.getMessage());
+        case StaleEditException stale -> show(context, null, null, null, Texts.staleEdit(stale));
         case NotFoundException missing -> show(context, null, null, null, missing.getMessage());
         case IllegalArgumentException refused ->
             show(context, form, mainField, null, refused.getMessage());

@@ -4,6 +4,7 @@ import jakarta.faces.context.FacesContext;
 import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.ResourceBundle;
+import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /**
@@ -45,6 +46,21 @@ public final class Texts {
     }
     return new MessageFormat(bundle.getString(key), locale)
         .format(violation.values().toArray(Object[]::new));
+  }
+
+  /** An edit refused as stale, in the current view's language (text {@code refusal.staleEdit}). */
+  public static String staleEdit(StaleEditException stale) {
+    Locale locale = locale(FacesContext.getCurrentInstance());
+    return staleEdit(stale, ResourceBundle.getBundle(BUNDLE, locale), locale);
+  }
+
+  /** As {@link #staleEdit(StaleEditException)}, from a given bundle. */
+  static String staleEdit(StaleEditException stale, ResourceBundle bundle, Locale locale) {
+    return new MessageFormat(bundle.getString("refusal.staleEdit"), locale)
+        .format(
+            new Object[] {
+              stale.what(), String.valueOf(stale.stored()), String.valueOf(stale.edited())
+            });
   }
 
   /** The current view's language. */

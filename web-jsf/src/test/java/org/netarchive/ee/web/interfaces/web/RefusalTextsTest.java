@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
@@ -132,6 +133,22 @@ class RefusalTextsTest {
                 assertThat(text).as(v.rule()).contains(value);
               }
             });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"en", "da", "de", "fr", "it"})
+  void givenAStaleEdit_whenSaid_thenEnglishIsTheServicesMessageAndOthersHaveTheVersions(
+      String language) {
+    StaleEditException stale = new StaleEditException("Domain 'kb.dk'", 7, 5);
+    Locale locale = Locale.of(language);
+
+    String text = Texts.staleEdit(stale, ResourceBundle.getBundle(Texts.BUNDLE, locale), locale);
+
+    if (language.equals("en")) {
+      assertThat(text).isEqualTo(stale.getMessage());
+    } else {
+      assertThat(text).isNotEqualTo(stale.getMessage()).contains("Domain 'kb.dk'", "7", "5");
+    }
   }
 
   @Test

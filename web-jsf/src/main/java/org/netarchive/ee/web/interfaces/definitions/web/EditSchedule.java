@@ -92,7 +92,8 @@ public class EditSchedule implements Serializable {
       preview = null;
       return null;
     }
-    Refusals.infoAfterRedirect(Texts.text("editSchedule.saved", saved.name(), saved.description()));
+    Refusals.infoAfterRedirect(
+        Texts.text("editSchedule.saved", saved.name(), ScheduleTexts.describe(saved)));
     return "schedules?faces-redirect=true";
   }
 
@@ -191,6 +192,11 @@ public class EditSchedule implements Serializable {
 
   public boolean isFound() {
     return found;
+  }
+
+  /** The checked or saved schedule in words, in the page's language; empty without one. */
+  public String getPreviewDescription() {
+    return preview == null ? "" : ScheduleTexts.describe(preview);
   }
 
   public ScheduleView getPreview() {

@@ -35,6 +35,11 @@ public class Schedules extends GlobList<ScheduleView> {
         Domains.PAGE_SIZE, ScheduleView::name, (p, s) -> service.list(glob, p, s));
   }
 
+  /** A schedule in words, in the page's language. */
+  public String describe(ScheduleView schedule) {
+    return ScheduleTexts.describe(schedule);
+  }
+
   /** The next runs of a schedule, in its own time zone, e.g. "2026-03-01 02:00, ... (UTC)". */
   public String nextRuns(ScheduleView schedule) {
     return nextRuns(schedule.nextEvents(), schedule.timeZone());
