@@ -41,7 +41,8 @@ class LanguagesBrowserIT {
       String notAWholeNumber,
       String expectedObjects,
       String submitted,
-      String schedulesTitle) {}
+      String schedulesTitle,
+      String dailySchedule) {}
 
   private static final Expected GERMAN =
       new Expected(
@@ -54,7 +55,8 @@ class LanguagesBrowserIT {
           "ist keine ganze Zahl",
           "Erwartete Objekte",
           "Übermittelt",
-          "Zeitpläne");
+          "Zeitpläne",
+          "jeden Tag um 02:00 (UTC)");
 
   private static final Expected FRENCH =
       new Expected(
@@ -67,7 +69,8 @@ class LanguagesBrowserIT {
           "n’est pas un nombre entier",
           "Objets attendus",
           "Soumis",
-          "Calendriers");
+          "Calendriers",
+          "tous les jours à 02:00 (UTC)");
 
   private final Api admin = Api.admin();
   private final ScheduledHarvests harvests = new ScheduledHarvests(admin);
@@ -128,9 +131,12 @@ class LanguagesBrowserIT {
       System.out.println(
           "Refusals in " + expected.language() + ": " + refusal + " | " + conversion);
 
-      // Schedules: the title.
-      driver.get(UI + "definitions/schedules.xhtml");
+      // Schedules: the title, and the shipped schedule Daily in words.
+      driver.get(UI + "definitions/schedules.xhtml?name=Daily");
       wait.until(ExpectedConditions.textToBe(By.tagName("h1"), expected.schedulesTitle()));
+      assertThat(driver.findElement(By.tagName("body")).getText())
+          .contains(expected.dailySchedule())
+          .doesNotContain("every day");
 
       // A job's page: labels and its status.
       driver.get(UI + "status/job.xhtml?id=" + jobId);
