@@ -9,9 +9,9 @@ import java.io.InputStream;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Properties;
+import org.netarchive.ee.scheduler.application.domain.DomainBulkCreationRuns;
 import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
 import org.netarchive.ee.scheduler.domain.model.domain.BulkCreationReport;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.DomainBulkRuns;
 
 /**
  * Bulk creation of domains from an uploaded list: the list is streamed to a file under the server's
@@ -29,7 +29,7 @@ public class DomainBulkCreation {
   public static final int REPORT_PROBLEMS = 1000;
 
   @Inject private DefaultTemplate defaultTemplate;
-  @Inject private DomainBulkRuns runs;
+  @Inject private DomainBulkCreationRuns runs;
 
   /**
    * Stores the list and starts the job.

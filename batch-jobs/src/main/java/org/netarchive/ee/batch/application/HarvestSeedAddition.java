@@ -14,11 +14,11 @@ import java.nio.file.Files;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Properties;
+import org.netarchive.ee.scheduler.application.harvest.HarvestSeedAdditionRuns;
 import org.netarchive.ee.scheduler.application.harvest.HarvestService;
 import org.netarchive.ee.scheduler.application.harvest.HarvestService.SeedTarget;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded;
 import org.netarchive.ee.scheduler.domain.model.harvest.SeedAdditionReport;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.HarvestSeedRuns;
 
 /**
  * Seeds added to a selective harvest, of any number: a list of up to {@value #DIRECT_LINES} lines
@@ -41,7 +41,7 @@ public class HarvestSeedAddition {
   static final String JOB = "add-seeds";
 
   @EJB private HarvestService harvests;
-  @Inject private HarvestSeedRuns runs;
+  @Inject private HarvestSeedAdditionRuns runs;
 
   /** What adding a list did: added it at once, or started the job that adds it. */
   public sealed interface Outcome {}

@@ -1,2 +1,5 @@
-/** Hand-written stand-ins for the batch runtime's contexts, for unit tests of batch artifacts. */
+/**
+ * Stand-ins for what the batch runtime gives an artifact (its contexts, its injected fields), for
+ * unit tests of the artifacts' logic.
+ */
 package org.netarchive.ee.batch.testing;

@@ -14,12 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.netarchive.ee.scheduler.application.domain.DomainBulkCreationRuns;
 import org.netarchive.ee.scheduler.domain.model.domain.BulkCreationReport.Problem;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
-import org.netarchive.ee.scheduler.domain.model.domain.DomainRepository;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.DomainBulkInserts;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.DomainBulkRuns;
 
 /**
  * Creates the chunk's new domains with their default configuration and seed list, and records the
@@ -45,12 +43,10 @@ public class NewDomainWriter extends AbstractItemWriter {
   @BatchProperty(name = "startedBy")
   private String startedBy;
 
-  @Inject private JobContext job;
-  @Inject private DomainRepository domains;
-  @Inject private DomainBulkInserts inserts;
-  @Inject private DomainBulkRuns runs;
-
   private final Clock clock = Clock.systemUTC();
+
+  @Inject private JobContext job;
+  @Inject private DomainBulkCreationRuns runs;
 
   @Override
   public void open(Serializable checkpoint) throws Exception {
@@ -79,7 +75,7 @@ public class NewDomainWriter extends AbstractItemWriter {
             new Problem(
                 line.lineNumber(),
                 line.text(),
-                DomainBulkRuns.REPEATED
+                DomainBulkCreationRuns.REPEATED
                     + " ("
                     + candidates.get(line.name().ascii()).lineNumber()
                     + ")"));
@@ -87,16 +83,16 @@ public class NewDomainWriter extends AbstractItemWriter {
         candidates.put(line.name().ascii(), line);
       }
     }
-    Set<String> existing = new HashSet<>(domains.existingNames(candidates.keySet()));
+    Set<String> existing = new HashSet<>(runs.existingNames(candidates.keySet()));
     List<DomainName> fresh = new ArrayList<>();
     for (DomainLine line : candidates.values()) {
       if (existing.contains(line.name().ascii())) {
-        problems.add(new Problem(line.lineNumber(), line.text(), DomainBulkRuns.EXISTS));
+        problems.add(new Problem(line.lineNumber(), line.text(), DomainBulkCreationRuns.EXISTS));
       } else {
         fresh.add(line.name());
       }
     }
-    inserts.insert(fresh, Long.parseLong(templateId), CrawlSettings.defaults(), clock.instant());
+    runs.create(fresh, Long.parseLong(templateId), CrawlSettings.defaults(), clock.instant());
     int alreadyExisting = candidates.size() - fresh.size() + repeated;
     problems.sort((a, b) -> Long.compare(a.lineNumber(), b.lineNumber()));
     runs.recordChunk(job.getInstanceId(), lastLine, fresh.size(), alreadyExisting, problems);

@@ -30,13 +30,6 @@ public class LineListReader extends AbstractItemReader {
   private BufferedReader reader;
   private long lineNumber;
 
-  public LineListReader() {}
-
-  /** A reader of {@code file} outside the batch runtime, e.g. in a test. */
-  LineListReader(String file) {
-    this.file = file;
-  }
-
   @Override
   public void open(Serializable checkpoint) throws IOException {
     if (file == null || file.isBlank()) {

@@ -2,13 +2,12 @@ package org.netarchive.ee.batch.interfaces.schema.batch;
 
 import jakarta.batch.api.AbstractBatchlet;
 import jakarta.batch.runtime.context.JobContext;
-import jakarta.ejb.EJB;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.util.logging.Logger;
-import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
-import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
+import org.netarchive.ee.scheduler.application.monitor.SchemaCheck;
+import org.netarchive.ee.scheduler.application.monitor.SchemaReport;
 
 /**
  * Checks the schema; the job's exit status says what was found, e.g. {@code "UP_TO_DATE version 1
@@ -21,7 +20,7 @@ public class VerifySchemaBatchlet extends AbstractBatchlet {
 
   private static final Logger LOG = Logger.getLogger(VerifySchemaBatchlet.class.getName());
 
-  @EJB private SchemaMigration schema;
+  @Inject private SchemaCheck schema;
   @Inject private JobContext job;
 
   @Override

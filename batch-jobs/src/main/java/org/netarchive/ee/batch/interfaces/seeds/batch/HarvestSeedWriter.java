@@ -16,13 +16,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.netarchive.ee.scheduler.application.harvest.HarvestSeedAdditionRuns;
 import org.netarchive.ee.scheduler.application.harvest.HarvestSeeding;
 import org.netarchive.ee.scheduler.application.harvest.HarvestViews.RefusedDomainView;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestSeedRows;
+import org.netarchive.ee.scheduler.domain.model.harvest.SeedAdditionReport;
 import org.netarchive.ee.scheduler.domain.model.harvest.SeedAdditionReport.Problem;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.HarvestSeedRuns;
 
 /**
  * Adds one chunk's seeds to the harvest ({@link HarvestSeeding}) and records the chunk's outcome,
@@ -75,7 +76,7 @@ public class HarvestSeedWriter extends AbstractItemWriter {
 
   @Inject private JobContext job;
   @Inject private HarvestSeeding seeding;
-  @Inject private HarvestSeedRuns runs;
+  @Inject private HarvestSeedAdditionRuns runs;
 
   private final Clock clock = Clock.systemUTC();
   private HarvestSeedRows.Target target;
@@ -130,7 +131,7 @@ public class HarvestSeedWriter extends AbstractItemWriter {
     problems.sort(Comparator.comparingLong(Problem::line));
     runs.record(
         job.getInstanceId(),
-        new HarvestSeedRuns.Chunk(
+        new SeedAdditionReport.Chunk(
             lastLine,
             outcome.seedsAccepted(),
             outcome.seedsAdded(),

@@ -15,8 +15,8 @@ import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
 import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.ObjectEstimate;
 import org.netarchive.ee.scheduler.domain.model.job.PastHarvest;
+import org.netarchive.ee.scheduler.domain.model.job.SplitConfiguration;
 import org.netarchive.ee.scheduler.domain.model.job.SplitItem;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.SplitSource;
 
 /**
  * Estimates a configuration's expected objects (reference/000) and turns it into a split item;
@@ -39,9 +39,9 @@ public class EstimateProcessor implements ItemProcessor {
     if (context == null) {
       context = scheduling.context(SplitJobs.splitId(splitId));
     }
-    SplitSource.Configuration c = (SplitSource.Configuration) item;
+    SplitConfiguration c = (SplitConfiguration) item;
     List<PastHarvest> past = new ArrayList<>(c.history().size());
-    for (SplitSource.History h : c.history()) {
+    for (SplitConfiguration.History h : c.history()) {
       if (context.previousSnapshotId().isPresent()
           && h.harvestId() != null
           && h.harvestId() == context.previousSnapshotId().getAsLong()

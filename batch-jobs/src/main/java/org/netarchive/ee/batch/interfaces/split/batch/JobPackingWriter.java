@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.netarchive.ee.scheduler.application.job.HarvestScheduling;
+import org.netarchive.ee.scheduler.application.job.JobSplitting;
 import org.netarchive.ee.scheduler.application.job.SplitContext;
 import org.netarchive.ee.scheduler.domain.model.job.Fit;
 import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
@@ -19,7 +20,6 @@ import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
 import org.netarchive.ee.scheduler.domain.model.job.JobPacker;
 import org.netarchive.ee.scheduler.domain.model.job.OpenJob;
 import org.netarchive.ee.scheduler.domain.model.job.SplitItem;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /**
  * Packs configurations, in split order, into jobs with the six checks of reference/000; stores a
@@ -36,7 +36,7 @@ public class JobPackingWriter extends AbstractItemWriter {
   private String splitId;
 
   @Inject private HarvestScheduling scheduling;
-  @Inject private JobStore store;
+  @Inject private JobSplitting splitting;
 
   private final Clock clock = Clock.systemUTC();
   private final Map<Long, Long> templateVersions = new HashMap<>();
@@ -55,13 +55,13 @@ public class JobPackingWriter extends AbstractItemWriter {
     long split = SplitJobs.splitId(splitId);
     context = scheduling.context(split);
     packer = new JobPacker(context.settings(), context.harvestMaxBytes());
-    JobStore.Progress progress = store.progress(split);
+    JobSplitting.Progress progress = splitting.progress(split);
     placed = progress.placed();
     jobsMade = progress.jobsMade();
     lastPlaced = progress.lastPlaced().orElse(null);
     // the run files hold every estimated configuration, placed or not
     estimated = SortedRuns.of(split).itemCount();
-    globalTraps = store.activeGlobalCrawlerTraps();
+    globalTraps = splitting.activeGlobalCrawlerTraps();
   }
 
   @Override
@@ -81,7 +81,7 @@ public class JobPackingWriter extends AbstractItemWriter {
       packer.add(next.candidate());
       open.add(next.domain());
     }
-    store.recordProgress(
+    splitting.recordProgress(
         context.splitId(), estimated, placed, jobsMade, lastPlaced, clock.instant());
   }
 
@@ -91,24 +91,8 @@ public class JobPackingWriter extends AbstractItemWriter {
         templateVersions.get(job.templateId()) == null
             ? templateVersion(job.templateId())
             : templateVersions.get(job.templateId());
-    store.insert(
-        new JobStore.NewJob(
-            context.harvestId(),
-            context.splitId(),
-            context.runNumber(),
-            context.kind(),
-            context.channelId(),
-            templateVersion,
-            job.byteLimit(),
-            job.byteLimitSetByHarvest(),
-            context.harvestMaxObjects(),
-            context.harvestMaxBytes(),
-            context.maxRunningSeconds(),
-            globalTraps,
-            job.totalExpectedObjects(),
-            closedBy,
-            List.copyOf(open)),
-        clock.instant());
+    splitting.storeJob(
+        context, templateVersion, globalTraps, job, closedBy, List.copyOf(open), clock.instant());
     placed += job.size();
     jobsMade++;
     lastPlaced = job.candidates().get(job.size() - 1);
@@ -116,7 +100,7 @@ public class JobPackingWriter extends AbstractItemWriter {
   }
 
   private long templateVersion(long templateId) throws Exception {
-    long version = store.latestTemplateVersion(templateId);
+    long version = splitting.latestTemplateVersion(templateId);
     templateVersions.put(templateId, version);
     return version;
   }

@@ -29,14 +29,6 @@ public class SortedRunWriter extends AbstractItemWriter {
   private SortedRuns runs;
   private long firstOfNextRun;
 
-  public SortedRunWriter() {}
-
-  /** A writer outside the batch runtime, e.g. in a test. */
-  SortedRunWriter(String splitId, StepContext step) {
-    this.splitId = splitId;
-    this.step = step;
-  }
-
   @Override
   public void open(Serializable checkpoint) throws Exception {
     runs = SortedRuns.of(SplitJobs.splitId(splitId));

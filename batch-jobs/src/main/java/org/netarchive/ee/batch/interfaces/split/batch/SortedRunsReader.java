@@ -7,10 +7,10 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.io.Serializable;
 import java.util.Optional;
+import org.netarchive.ee.scheduler.application.job.JobSplitting;
 import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
 import org.netarchive.ee.scheduler.domain.model.job.JobPacker;
 import org.netarchive.ee.scheduler.domain.model.job.SplitItem;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.JobStore;
 
 /**
  * Reads the estimated configurations in split order (a merge of the run files), after the last
@@ -28,7 +28,7 @@ public class SortedRunsReader extends AbstractItemReader {
   @BatchProperty(name = "splitId")
   private String splitId;
 
-  @Inject private JobStore store;
+  @Inject private JobSplitting splitting;
 
   private SortedRuns.Merge merge;
   private boolean ended;
@@ -38,7 +38,7 @@ public class SortedRunsReader extends AbstractItemReader {
   public void open(Serializable checkpoint) throws Exception {
     long split = SplitJobs.splitId(splitId);
     merge = SortedRuns.of(split).merge();
-    Optional<JobCandidate> resumeAfter = store.progress(split).lastPlaced();
+    Optional<JobCandidate> resumeAfter = splitting.progress(split).lastPlaced();
     if (resumeAfter.isPresent()) {
       // skip what stored jobs already hold; the order is total, so this is exact
       while (true) {

@@ -10,8 +10,9 @@ import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.netarchive.ee.scheduler.application.job.HarvestScheduling;
+import org.netarchive.ee.scheduler.application.job.JobSplitting;
 import org.netarchive.ee.scheduler.application.job.SplitContext;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.SplitSource;
+import org.netarchive.ee.scheduler.domain.model.job.SplitConfiguration;
 
 /**
  * Reads the configurations of the split's harvest in configuration id order, a page at a time,
@@ -28,11 +29,11 @@ public class SplitConfigurationReader extends AbstractItemReader {
   private String splitId;
 
   @Inject private HarvestScheduling scheduling;
-  @Inject private SplitSource source;
+  @Inject private JobSplitting splitting;
   @Inject private StepContext step;
 
   private SplitContext context;
-  private final Deque<SplitSource.Configuration> page = new ArrayDeque<>();
+  private final Deque<SplitConfiguration> page = new ArrayDeque<>();
   private long lastRead;
   private long scanned;
   private boolean exhausted;
@@ -48,13 +49,12 @@ public class SplitConfigurationReader extends AbstractItemReader {
   @Override
   public Object readItem() throws Exception {
     while (page.isEmpty() && !exhausted) {
-      SplitSource.ConfigurationPage next =
-          source.page(context.kind(), context.harvestId(), scanned, PAGE);
+      SplitConfiguration.Page next = splitting.configurations(context, scanned, PAGE);
       page.addAll(next.configurations());
       scanned = next.lastScanned();
       exhausted = next.end();
     }
-    SplitSource.Configuration next = page.poll();
+    SplitConfiguration next = page.poll();
     if (next != null) {
       lastRead = next.configurationId();
       // the writer closes its run's range here (see SortedRunWriter)

@@ -3,48 +3,41 @@ package org.netarchive.ee.batch.interfaces.domains.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.netarchive.ee.batch.interfaces.lists.batch.ListLine;
 
 class DomainLineValidatorTest {
 
   private final DomainLineValidator validator = new DomainLineValidator();
 
-  private DomainLine validate(long lineNumber, String text) {
-    return (DomainLine) validator.processItem(new ListLine(lineNumber, text));
+  @Test
+  void givenDomainNames_whenValidating_thenTheyArePassedOnNormalised() {
+    DomainLine plain = (DomainLine) validator.processItem(new ListLine(3, "KB.dk"));
+    DomainLine international = (DomainLine) validator.processItem(new ListLine(4, "bølle.dk"));
+
+    assertThat(plain).isEqualTo(new DomainLine(3, "KB.dk", plain.name(), null));
+    assertThat(plain.name().ascii()).isEqualTo("kb.dk");
+    assertThat(international.name().ascii()).isEqualTo("xn--blle-gra.dk");
+    assertThat(international.name().unicode()).isEqualTo("bølle.dk");
+    assertThat(international.problem()).isNull();
   }
 
-  @Test
-  void givenADomainName_whenValidating_thenItIsPassedOnNormalised() {
-    DomainLine line = validate(3, "KB.dk");
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "7 | www.kb.dk    | it is a host name below the domain 'kb.dk'",
+        "8 | co.uk        | co.uk",
+        "9 | not a domain | ''",
+      })
+  void givenABadLine_whenValidating_thenItIsPassedOnWithItsLineAndReason(
+      long lineNumber, String text, String reasonPart) {
+    DomainLine line = (DomainLine) validator.processItem(new ListLine(lineNumber, text));
 
-    assertThat(line.lineNumber()).isEqualTo(3);
-    assertThat(line.text()).isEqualTo("KB.dk");
-    assertThat(line.name().ascii()).isEqualTo("kb.dk");
-    assertThat(line.problem()).isNull();
-  }
-
-  @Test
-  void givenAnInternationalisedName_whenValidating_thenItsAsciiFormIsKept() {
-    DomainLine line = validate(1, "bølle.dk");
-
-    assertThat(line.name().ascii()).isEqualTo("xn--blle-gra.dk");
-    assertThat(line.name().unicode()).isEqualTo("bølle.dk");
-  }
-
-  @Test
-  void givenBadLines_whenValidating_thenEachIsPassedOnWithItsLineAndReason() {
-    DomainLine host = validate(7, "www.kb.dk");
-    DomainLine suffix = validate(8, "co.uk");
-    DomainLine garbage = validate(9, "not a domain");
-
-    assertThat(host.name()).isNull();
-    assertThat(host.lineNumber()).isEqualTo(7);
-    assertThat(host.text()).isEqualTo("www.kb.dk");
-    assertThat(host.problem()).contains("below the domain 'kb.dk'");
-    assertThat(suffix.name()).isNull();
-    assertThat(suffix.problem()).isNotBlank();
-    assertThat(garbage.name()).isNull();
-    assertThat(garbage.lineNumber()).isEqualTo(9);
-    assertThat(garbage.problem()).isNotBlank();
+    assertThat(line.name()).isNull();
+    assertThat(line.lineNumber()).isEqualTo(lineNumber);
+    assertThat(line.text()).isEqualTo(text);
+    assertThat(line.problem()).isNotBlank().contains(reasonPart);
   }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.batch.testing.Injection;
 
 class LineListReaderTest {
 
@@ -19,6 +20,10 @@ class LineListReaderTest {
 
   private Path list(String text) throws IOException {
     return Files.writeString(directory.resolve("list.txt"), text, StandardCharsets.UTF_8);
+  }
+
+  private static LineListReader reader(Object file) {
+    return Injection.inject(new LineListReader(), "file", file == null ? null : file.toString());
   }
 
   private static List<ListLine> readAll(LineListReader reader) throws IOException {
@@ -33,7 +38,7 @@ class LineListReaderTest {
   void givenBlankAndCommentLines_whenReading_thenOnlyItemsComeWithTheirLineNumbers()
       throws IOException {
     Path file = list("kb.dk\n\n   \n# a comment\n  netarkivet.dk  \r\n\t#indented comment\nsb.dk");
-    LineListReader reader = new LineListReader(file.toString());
+    LineListReader reader = reader(file);
     reader.open(null);
 
     assertThat(readAll(reader))
@@ -46,14 +51,14 @@ class LineListReaderTest {
   @Test
   void givenACheckpoint_whenReopening_thenReadingGoesOnAfterTheLineItNames() throws IOException {
     Path file = list("a.dk\nb.dk\n\nc.dk\nd.dk\n");
-    LineListReader first = new LineListReader(file.toString());
+    LineListReader first = reader(file);
     first.open(null);
     first.readItem();
     first.readItem();
     Serializable checkpoint = first.checkpointInfo();
     first.close();
 
-    LineListReader restarted = new LineListReader(file.toString());
+    LineListReader restarted = reader(file);
     restarted.open(checkpoint);
 
     assertThat(checkpoint).isEqualTo(2L);
@@ -65,7 +70,7 @@ class LineListReaderTest {
   @Test
   void givenACheckpointAfterTheLastLine_whenReopening_thenNothingIsLeft() throws IOException {
     Path file = list("a.dk\nb.dk\n");
-    LineListReader reader = new LineListReader(file.toString());
+    LineListReader reader = reader(file);
     reader.open(99L);
 
     assertThat(reader.readItem()).isNull();
@@ -77,7 +82,7 @@ class LineListReaderTest {
   void givenAVeryLongLine_whenReading_thenItComesWhole() throws IOException {
     String longLine = "x".repeat(1_000_000) + ".dk";
     Path file = list("a.dk\n" + longLine + "\nb.dk\n");
-    LineListReader reader = new LineListReader(file.toString());
+    LineListReader reader = reader(file);
     reader.open(null);
 
     List<ListLine> lines = readAll(reader);
@@ -93,7 +98,7 @@ class LineListReaderTest {
   void givenBadUtf8_whenReading_thenTheBytesAreReplacedAndTheLineKept() throws IOException {
     Path file = directory.resolve("bad.txt");
     Files.write(file, new byte[] {'a', (byte) 0xff, '.', 'd', 'k', '\n', 'b', '\n'});
-    LineListReader reader = new LineListReader(file.toString());
+    LineListReader reader = reader(file);
     reader.open(null);
 
     assertThat(readAll(reader))
@@ -103,17 +108,17 @@ class LineListReaderTest {
 
   @Test
   void givenNoFileParameter_whenOpening_thenTheErrorNamesTheParameter() {
-    assertThatThrownBy(() -> new LineListReader(" ").open(null))
+    assertThatThrownBy(() -> reader(" ").open(null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'file'");
-    assertThatThrownBy(() -> new LineListReader(null).open(null))
+    assertThatThrownBy(() -> reader(null).open(null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'file'");
   }
 
   @Test
   void givenAnEmptyFile_whenReading_thenThereIsNoItem() throws IOException {
-    LineListReader reader = new LineListReader(list("").toString());
+    LineListReader reader = reader(list(""));
     reader.open(null);
 
     assertThat(reader.readItem()).isNull();

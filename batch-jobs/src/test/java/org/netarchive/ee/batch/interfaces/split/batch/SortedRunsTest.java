@@ -3,55 +3,55 @@ package org.netarchive.ee.batch.interfaces.split.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.netarchive.ee.batch.interfaces.split.batch.SplitItems.item;
+import static org.netarchive.ee.batch.interfaces.split.batch.SplitItems.merged;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.netarchive.ee.scheduler.domain.model.job.JobPacker;
 import org.netarchive.ee.scheduler.domain.model.job.SplitItem;
 
 class SortedRunsTest {
 
-  @TempDir Path directory;
+  @RegisterExtension final SplitDataDirectory data = new SplitDataDirectory();
 
-  private SortedRuns runs() {
-    return new SortedRuns(directory.resolve("42"));
+  private SortedRuns runs;
+
+  @BeforeEach
+  void locateRuns() {
+    // after the extension has pointed the data directory at the test's own
+    runs = SortedRuns.of(42);
   }
 
-  private static List<SplitItem> mergeAll(SortedRuns runs) throws IOException {
-    List<SplitItem> items = new ArrayList<>();
-    try (SortedRuns.Merge merge = runs.merge()) {
-      for (SplitItem item = merge.next(); item != null; item = merge.next()) {
-        items.add(item);
-      }
-    }
-    return items;
+  @Test
+  void givenASplitId_whenLocatingItsRuns_thenTheyAreUnderTheServerDataDirectory() {
+    assertThat(SortedRuns.of(7).directory())
+        .isEqualTo(data.directory().resolve("netarchive").resolve("splits").resolve("7"));
   }
 
   @Test
   void givenNoRuns_whenAsked_thenNothingIsCoveredAndTheMergeIsEmpty() throws IOException {
-    SortedRuns runs = runs();
-
     assertThat(runs.lastCoveredConfigurationId()).isZero();
     assertThat(runs.itemCount()).isZero();
-    assertThat(mergeAll(runs)).isEmpty();
+    assertThat(merged(runs)).isEmpty();
   }
 
   @Test
   void givenOneRun_whenMerged_thenEveryFieldComesBackInSplitOrder() throws IOException {
-    SortedRuns runs = runs();
-    List<SplitItem> written =
-        List.of(item(1, 2, -1, 10), item(2, 1, 500, 10), item(3, 1, -1, 5), item(4, 1, -1, 50));
+    runs.write(
+        List.of(item(1, 2, -1, 10), item(2, 1, 500, 10), item(3, 1, -1, 5), item(4, 1, -1, 50)),
+        1,
+        4);
 
-    runs.write(written, 1, 4);
-
-    assertThat(mergeAll(runs))
+    assertThat(merged(runs))
         .containsExactly(
             item(4, 1, -1, 50), item(3, 1, -1, 5), item(2, 1, 500, 10), item(1, 2, -1, 10));
     assertThat(runs.itemCount()).isEqualTo(4);
@@ -61,7 +61,6 @@ class SortedRunsTest {
   @Test
   void givenManyRuns_whenMerged_thenTheWholeIsInSplitOrderAndNothingIsLostOrRepeated()
       throws IOException {
-    SortedRuns runs = runs();
     Random random = new Random(7);
     List<SplitItem> all = new ArrayList<>();
     long id = 0;
@@ -80,7 +79,7 @@ class SortedRunsTest {
     List<SplitItem> expected = new ArrayList<>(all);
     expected.sort(Comparator.comparing(SplitItem::candidate, JobPacker.SPLIT_ORDER));
 
-    assertThat(mergeAll(runs)).containsExactlyElementsOf(expected);
+    assertThat(merged(runs)).containsExactlyElementsOf(expected);
     assertThat(runs.itemCount()).isEqualTo(all.size());
     assertThat(runs.lastCoveredConfigurationId()).isEqualTo(id);
   }
@@ -88,65 +87,58 @@ class SortedRunsTest {
   @Test
   void givenARangeWhoseConfigurationsWereAllLeftOut_whenWritten_thenItStillCountsAsCovered()
       throws IOException {
-    SortedRuns runs = runs();
     runs.write(List.of(item(1, 5)), 1, 10);
     runs.write(List.of(), 11, 20);
 
     assertThat(runs.lastCoveredConfigurationId()).isEqualTo(20);
     assertThat(runs.itemCount()).isEqualTo(1);
-    assertThat(mergeAll(runs)).containsExactly(item(1, 5));
+    assertThat(merged(runs)).containsExactly(item(1, 5));
   }
 
   @Test
   void givenTheSameRangeWrittenAgain_whenMerged_thenTheSecondReplacesTheFirst() throws IOException {
-    SortedRuns runs = runs();
     runs.write(List.of(item(1, 5), item(2, 6)), 1, 2);
     runs.write(List.of(item(1, 5), item(2, 7)), 1, 2);
 
-    assertThat(mergeAll(runs)).containsExactly(item(2, 7), item(1, 5));
+    assertThat(merged(runs)).containsExactly(item(2, 7), item(1, 5));
     assertThat(runs.itemCount()).isEqualTo(2);
   }
 
   @Test
   void givenATemporaryFileLeftByACrash_whenResuming_thenOnlyCompleteRunsCount() throws IOException {
-    SortedRuns runs = runs();
     runs.write(List.of(item(1, 5)), 1, 1);
     Files.writeString(runs.directory().resolve("0000000000000000002.run.tmp"), "half a run");
 
     assertThat(runs.lastCoveredConfigurationId()).isEqualTo(1);
-    assertThat(runs.itemCount()).isEqualTo(1);
-    assertThat(mergeAll(runs)).containsExactly(item(1, 5));
+    assertThat(merged(runs)).containsExactly(item(1, 5));
   }
 
   @Test
   void givenAFileThatIsNoRun_whenMerging_thenTheErrorNamesIt() throws IOException {
-    SortedRuns runs = runs();
-    runs.write(List.of(item(1, 5)), 1, 1);
-    Path stranger = runs.directory().resolve("0000000000000000002.run");
-    Files.writeString(stranger, "not a run file at all");
+    Files.createDirectories(runs.directory());
+    Path stranger =
+        Files.writeString(
+            runs.directory().resolve("0000000000000000002.run"), "not a run file at all");
 
     assertThatThrownBy(runs::merge)
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("Not a split run file")
-        .hasMessageContaining(stranger.toString());
+        .hasMessage("Not a split run file: " + stranger);
   }
 
   @Test
   void givenATruncatedRun_whenMerging_thenTheErrorSaysSo() throws IOException {
-    SortedRuns runs = runs();
     runs.write(List.of(item(1, 5), item(2, 6)), 1, 2);
     Path run = runs.directory().resolve("0000000000000000001.run");
     byte[] bytes = Files.readAllBytes(run);
-    Files.write(run, java.util.Arrays.copyOf(bytes, bytes.length - 10));
+    Files.write(run, Arrays.copyOf(bytes, bytes.length - 10));
 
-    assertThatThrownBy(() -> mergeAll(runs))
+    assertThatThrownBy(() -> merged(runs))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("ends in the middle of an item");
   }
 
   @Test
   void givenRuns_whenDeleted_thenTheDirectoryIsGone() throws IOException {
-    SortedRuns runs = runs();
     runs.write(List.of(item(1, 5)), 1, 1);
 
     runs.delete();
@@ -154,25 +146,5 @@ class SortedRunsTest {
 
     assertThat(runs.directory()).doesNotExist();
     assertThat(runs.lastCoveredConfigurationId()).isZero();
-  }
-
-  @Test
-  void givenASplitId_whenLocatingItsRuns_thenTheyAreUnderTheServerDataDirectory() {
-    String before = System.getProperty("jboss.server.data.dir");
-    System.setProperty("jboss.server.data.dir", directory.toString());
-    try {
-      assertThat(SortedRuns.of(7).directory())
-          .isEqualTo(directory.resolve("netarchive").resolve("splits").resolve("7"));
-    } finally {
-      restore("jboss.server.data.dir", before);
-    }
-  }
-
-  static void restore(String property, String value) {
-    if (value == null) {
-      System.clearProperty(property);
-    } else {
-      System.setProperty(property, value);
-    }
   }
 }

@@ -1,5 +1,7 @@
 package org.netarchive.ee.batch.interfaces.split.batch;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
 import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
@@ -27,6 +29,17 @@ final class SplitItems {
             expected,
             List.of("https://" + domain + "/", "https://www." + domain + "/ø"),
             id % 2 == 0 ? List.of() : List.of(".*/calendar/.*")));
+  }
+
+  /** Every item of the complete runs, as their merge gives them. */
+  static List<SplitItem> merged(SortedRuns runs) throws IOException {
+    List<SplitItem> items = new ArrayList<>();
+    try (SortedRuns.Merge merge = runs.merge()) {
+      for (SplitItem item = merge.next(); item != null; item = merge.next()) {
+        items.add(item);
+      }
+    }
+    return items;
   }
 
   /** Configuration {@code id} with template 1, no byte limit and {@code expected} objects. */

@@ -49,4 +49,19 @@ public record SeedAdditionReport(
    * @param reason why
    */
   public record Problem(long line, String input, String reason) {}
+
+  /**
+   * One chunk's outcome, added to the run's totals and problems.
+   *
+   * @param lastLine the number of the chunk's last line
+   */
+  public record Chunk(
+      long lastLine,
+      int seedsAccepted,
+      int seedsAdded,
+      int domainsCreated,
+      int configurationsAdded,
+      int seedsRefused,
+      int domainsRefused,
+      List<Problem> problems) {}
 }

@@ -22,6 +22,7 @@ import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.flywaydb.core.api.output.ValidateOutput;
 import org.flywaydb.core.api.output.ValidateResult;
+import org.netarchive.ee.scheduler.application.monitor.SchemaReport;
 
 /**
  * Brings the database schema up to date when the application is deployed, before any other part

@@ -29,21 +29,6 @@ public class HarvestSeedRuns {
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
 
-  /**
-   * One chunk's outcome.
-   *
-   * @param lastLine the number of the chunk's last line
-   */
-  public record Chunk(
-      long lastLine,
-      int seedsAccepted,
-      int seedsAdded,
-      int domainsCreated,
-      int configurationsAdded,
-      int seedsRefused,
-      int domainsRefused,
-      List<Problem> problems) {}
-
   /** Records a new run (idempotent: a restarted job instance keeps its row). */
   public void start(
       long jobInstanceId, long harvestId, long totalLines, String startedBy, Instant now)
@@ -74,7 +59,7 @@ public class HarvestSeedRuns {
   }
 
   /** Adds one chunk's outcome. */
-  public void record(long jobInstanceId, Chunk chunk) throws SQLException {
+  public void record(long jobInstanceId, SeedAdditionReport.Chunk chunk) throws SQLException {
     try (Connection c = dataSource.getConnection()) {
       try (PreparedStatement update =
           c.prepareStatement(

@@ -17,6 +17,7 @@ import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.domain.Seeds;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
 import org.netarchive.ee.scheduler.domain.model.job.PastHarvest;
+import org.netarchive.ee.scheduler.domain.model.job.SplitConfiguration;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
@@ -29,33 +30,6 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
  */
 @ApplicationScoped
 public class SplitSource {
-
-  /** A configuration to split, with what the estimate and the job need of it. */
-  public record Configuration(
-      long configurationId,
-      long domainId,
-      String domainName,
-      String configurationName,
-      long templateId,
-      long maxObjects,
-      long maxBytes,
-      List<String> seeds,
-      List<String> crawlerTraps,
-      List<History> history) {}
-
-  /**
-   * A page of configurations.
-   *
-   * @param configurations the configurations to split, in id order
-   * @param lastScanned the last configuration id the page looked at (the next page starts after
-   *     it), also when it was not one to split
-   * @param end whether there are no more configurations after this page
-   */
-  public record ConfigurationPage(
-      List<Configuration> configurations, long lastScanned, boolean end) {}
-
-  /** One earlier harvest of a configuration, and which harvest made it (null if imported). */
-  public record History(Long harvestId, PastHarvest harvest) {}
 
   private static final String SELECTIVE_PAGE =
       "SELECT c.id, c.domain_id, d.name, c.name, c.template_id, c.max_objects, c.max_bytes"
@@ -100,7 +74,7 @@ public class SplitSource {
    * @param size the most configurations to return
    * @return the page: the configurations in id order and where the next page starts
    */
-  public ConfigurationPage page(
+  public SplitConfiguration.Page page(
       HarvestKind kind, long harvestId, long afterConfigurationId, int size) throws SQLException {
     try (Connection connection = dataSource.getConnection()) {
       List<Row> rows = new ArrayList<>(size);
@@ -154,17 +128,17 @@ public class SplitSource {
         }
       }
       if (rows.isEmpty()) {
-        return new ConfigurationPage(List.of(), lastScanned, end);
+        return new SplitConfiguration.Page(List.of(), lastScanned, end);
       }
       long first = rows.get(0).id;
       long last = rows.get(rows.size() - 1).id;
       Map<Long, List<String>> seeds = seeds(connection, first, last);
       Map<Long, List<String>> traps = traps(connection, first, last);
-      Map<Long, List<History>> history = history(connection, first, last);
-      List<Configuration> page = new ArrayList<>(rows.size());
+      Map<Long, List<SplitConfiguration.History>> history = history(connection, first, last);
+      List<SplitConfiguration> page = new ArrayList<>(rows.size());
       for (Row r : rows) {
         page.add(
-            new Configuration(
+            new SplitConfiguration(
                 r.id,
                 r.domainId,
                 r.domainName,
@@ -176,7 +150,7 @@ public class SplitSource {
                 traps.getOrDefault(r.id, List.of()),
                 history.getOrDefault(r.id, List.of())));
       }
-      return new ConfigurationPage(page, lastScanned, end);
+      return new SplitConfiguration.Page(page, lastScanned, end);
     }
   }
 
@@ -283,9 +257,9 @@ public class SplitSource {
     return traps;
   }
 
-  private static Map<Long, List<History>> history(Connection connection, long first, long last)
-      throws SQLException {
-    Map<Long, List<History>> history = new HashMap<>();
+  private static Map<Long, List<SplitConfiguration.History>> history(
+      Connection connection, long first, long last) throws SQLException {
+    Map<Long, List<SplitConfiguration.History>> history = new HashMap<>();
     try (PreparedStatement s = connection.prepareStatement(HISTORY)) {
       s.setLong(1, first);
       s.setLong(2, last);
@@ -297,7 +271,7 @@ public class SplitSource {
           history
               .computeIfAbsent(rs.getLong(1), k -> new ArrayList<>(2))
               .add(
-                  new History(
+                  new SplitConfiguration.History(
                       harvestId,
                       new PastHarvest(
                           rs.getLong(3),

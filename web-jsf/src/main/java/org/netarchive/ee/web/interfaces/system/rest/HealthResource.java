@@ -22,8 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.netarchive.ee.scheduler.application.monitor.SchemaReport;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
-import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
 
 /**
  * The application's health for load balancers and monitors: {@code GET /api/health}, without login

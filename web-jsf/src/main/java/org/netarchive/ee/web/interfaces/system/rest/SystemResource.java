@@ -30,10 +30,10 @@ import org.netarchive.ee.scheduler.application.job.NotificationLog;
 import org.netarchive.ee.scheduler.application.job.NotificationRecord;
 import org.netarchive.ee.scheduler.application.job.SchedulerTimer;
 import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
+import org.netarchive.ee.scheduler.application.monitor.SchemaReport;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
-import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
 import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 import org.netarchive.ee.web.interfaces.rest.Problem;
 

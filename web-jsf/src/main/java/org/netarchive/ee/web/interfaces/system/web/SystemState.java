@@ -11,10 +11,10 @@ import org.netarchive.ee.common.message.LogEntry;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.job.NotificationLog;
 import org.netarchive.ee.scheduler.application.job.NotificationRecord;
+import org.netarchive.ee.scheduler.application.monitor.SchemaReport;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
-import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaReport;
 
 /**
  * Backs index.xhtml, the system state page (the server's parts, the harvester agents, the replicas'

@@ -1,4 +1,4 @@
-package org.netarchive.ee.scheduler.infrastructure.persistence.flyway;
+package org.netarchive.ee.scheduler.application.monitor;
 
 import java.util.List;
 
