@@ -138,6 +138,18 @@ public class TemplateService {
   }
 
   /**
+   * Checks a text as {@link #upload} would, storing nothing (an import's dry run).
+   *
+   * @return the conversions an upload would make
+   * @throws InvalidFieldException as {@link #upload} does for the text
+   */
+  public List<String> check(String text) {
+    TemplateConversion conversion = convert(text);
+    parse(conversion.text());
+    return conversion.changes();
+  }
+
+  /**
    * The exact text of a version.
    *
    * @param version the version number; {@code null} for the current version

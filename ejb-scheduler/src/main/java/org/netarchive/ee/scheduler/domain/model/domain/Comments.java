@@ -3,7 +3,7 @@ package org.netarchive.ee.scheduler.domain.model.domain;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** The free-text comments of a domain, a configuration or a seed list. */
-final class Comments {
+public final class Comments {
 
   /** Longest comments kept, as long as their database columns. */
   static final int MAX_LENGTH = 4000;
@@ -17,7 +17,7 @@ final class Comments {
    * @throws RuleViolation for the field {@code comments} if they are longer than {@value
    *     #MAX_LENGTH} characters
    */
-  static String checked(String owner, String comments) {
+  public static String checked(String owner, String comments) {
     if (comments != null && comments.length() > MAX_LENGTH) {
       throw new RuleViolation(
           "comments",

@@ -4,13 +4,13 @@ import java.util.regex.Pattern;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 
 /** The rule for names of configurations, seed lists and passwords. */
-final class Names {
+public final class Names {
 
   private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} ._\\-]{0,127}");
 
   private Names() {}
 
-  static String check(String what, String name) {
+  public static String check(String what, String name) {
     String trimmed = name == null ? "" : name.strip();
     if (!NAME.matcher(trimmed).matches()) {
       throw new RuleViolation(
