@@ -11,6 +11,7 @@ import jakarta.json.JsonObject;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -229,6 +231,46 @@ class NetarchiveSuiteImportIT {
     assertThat(
             Api.newAccount("curator").post(PATH, Json.createObjectBuilder().build()).statusCode())
         .isEqualTo(403);
+  }
+
+  @Test
+  void givenTheCommandLine_whenDryRunImporting_thenItFollowsTheImportToItsReport()
+      throws Exception {
+    String run = UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    loadFixture(run);
+    Path script =
+        Path.of(System.getProperty("jboss.home")).resolve("../../bin/netarchive").normalize();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                "bash",
+                script.toString(),
+                "import-netarchivesuite",
+                "--url",
+                url,
+                "--user",
+                user == null ? "" : user,
+                "--dry-run",
+                "--server",
+                ServerUnderTest.HTTP)
+            .redirectErrorStream(true);
+    builder.environment().put("NAS_IMPORT_DB_PASSWORD", password == null ? "" : password);
+    builder.environment().put("NAS_ADMIN_PASSWORD", ServerUnderTest.adminPassword());
+    Process process = builder.start();
+    process.getOutputStream().close();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).contains("(dry run)");
+    String[] lines = output.strip().split("\n");
+    JsonObject report;
+    try (var reader = Json.createReader(new java.io.StringReader(lines[lines.length - 1]))) {
+      report = reader.readObject();
+    }
+    assertThat(report.getString("state")).isEqualTo("DONE");
+    assertThat(report.getBoolean("dryRun")).isTrue();
+    assertThat(counts(report)).containsEntry("domains", List.of(4L, 0L, 1L));
+    assertThat(admin.get("/api/domains/kb-" + run + ".dk").statusCode()).isEqualTo(404);
   }
 
   /** Fills the source database: the fixture, then the two templates. */

@@ -92,7 +92,7 @@ public class NasDomainWrites {
   }
 
   /** Inserts the domains, in one transaction of their own. */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void insert(List<NewDomain> domains, Instant now) throws SQLException {
     if (domains.isEmpty()) {
       return;
@@ -226,7 +226,7 @@ public class NasDomainWrites {
   }
 
   /** Stores imported harvest history entries, in one transaction of their own. */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void addHistory(List<HarvestHistory> entries) {
     history.add(entries);
   }
@@ -247,7 +247,7 @@ public class NasDomainWrites {
    * Makes domains aliases of others, in one transaction of its own; a domain that is an alias
    * already is left as it is.
    */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public List<AliasOutcome> setAliases(List<AliasToSet> aliases, boolean dryRun)
       throws SQLException {
     Set<String> names = new HashSet<>();

@@ -30,7 +30,7 @@ public class NasImportRuns {
   private DataSource dataSource;
 
   /** Records a started import; its id. */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public long start(String sourceUrl, String sourceUser, boolean dryRun, String by, Instant now)
       throws SQLException {
     try (Connection c = dataSource.getConnection();
@@ -54,7 +54,7 @@ public class NasImportRuns {
   }
 
   /** Records progress. */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void progress(long id, String phase, long domainsTotal, long domainsDone)
       throws SQLException {
     try (Connection c = dataSource.getConnection();
@@ -71,7 +71,7 @@ public class NasImportRuns {
   }
 
   /** Records the end of an import with its report. */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void finish(
       long id,
       boolean failed,
@@ -123,6 +123,20 @@ public class NasImportRuns {
         }
         insert.executeBatch();
       }
+    }
+  }
+
+  /** Marks every running import as failed with this reason; how many. */
+  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
+  public int failRunning(String failure, Instant now) throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement update =
+            c.prepareStatement(
+                "UPDATE nas_import_run SET state = 'FAILED', failure = ?, finished_at = ?"
+                    + " WHERE state = 'RUNNING'")) {
+      update.setString(1, failure);
+      update.setTimestamp(2, Timestamp.from(now));
+      return update.executeUpdate();
     }
   }
 
