@@ -2,7 +2,7 @@
 -- NetarchiveSuite 7.x/8.x (createHarvestDB.pgsql, PostgreSQL) that the import reads or reports,
 -- with the columns that release defines, and rows written for the test. __RUN__ is replaced by a
 -- token of the test run, so that repeated runs on one server do not meet each other's objects.
--- The two crawl templates are inserted by the test (their texts are long).
+-- The crawl templates are inserted by the test (their texts are long).
 
 DROP SCHEMA public CASCADE;
 CREATE SCHEMA public;
@@ -100,7 +100,8 @@ INSERT INTO schedules VALUES
     (6, 'Minutely __RUN__', 'every ten minutes', NULL, NULL, NULL, 5, 10, TRUE, NULL, NULL, NULL, NULL, 1);
 
 -- ordertemplates: 1 plain (a template this system accepts), 2 in NetarchiveSuite's H3 shape with
--- its placeholders; both inserted by the test
+-- its placeholders and beans (converted on import), 3 with a placeholder nothing maps (refused);
+-- all inserted by the test
 
 -- domains: kb (two configurations, two seed lists, a password, traps), netarkivet, an alias of
 -- kb, statsbiblioteket (with a configuration and a seed list that cannot be taken) and a name

@@ -96,7 +96,7 @@ class NetarchiveSuiteImportIT {
     assertThat(counts)
         .containsEntry("channels", List.of(2L, 0L, 0L))
         .containsEntry("schedules", List.of(5L, 0L, 1L))
-        .containsEntry("templates", List.of(1L, 0L, 1L))
+        .containsEntry("templates", List.of(2L, 0L, 1L))
         .containsEntry("global crawler trap lists", List.of(1L, 0L, 0L))
         .containsEntry("domains", List.of(4L, 0L, 1L))
         .containsEntry("configurations", List.of(5L, 0L, 1L))
@@ -109,8 +109,15 @@ class NetarchiveSuiteImportIT {
         .containsEntry("history", List.of(4L, 0L, 1L))
         .containsEntry("not imported", List.of(0L, 0L, 3L));
     Map<String, String> problems = problems(first);
-    assertThat(problems.get("ordertemplates nas_h3_" + run + " (2)"))
-        .contains("CRAWLERTRAPS_PLACEHOLDER");
+    assertThat(problems.get("ordertemplates nas_odd_" + run + " (3)"))
+        .contains("NO_SUCH_PLACEHOLDER");
+    // The template in NetarchiveSuite's H3 shape is converted as an upload is.
+    HttpResponse<String> converted =
+        admin.get("/api/templates/nas_h3_" + run + "/crawler-beans.cxml");
+    assertThat(converted.statusCode()).isEqualTo(200);
+    assertThat(converted.body())
+        .contains("%{CRAWLER_TRAPS}")
+        .doesNotContain("CRAWLERTRAPS_PLACEHOLDER");
     assertThat(problems.get("schedules Minutely " + run + " (6)")).contains("minutes");
     assertThat(problems.get("domains not a domain " + run + " (5)")).isNotBlank();
     assertThat(problems.get("configurations sb-" + run + ".dk/zero (42)")).contains("Max objects");
@@ -273,7 +280,7 @@ class NetarchiveSuiteImportIT {
     assertThat(admin.get("/api/domains/kb-" + run + ".dk").statusCode()).isEqualTo(404);
   }
 
-  /** Fills the source database: the fixture, then the two templates. */
+  /** Fills the source database: the fixture, then the three templates. */
   private void loadFixture(String run) throws Exception {
     String fixture;
     try (InputStream in =
@@ -283,9 +290,16 @@ class NetarchiveSuiteImportIT {
     HttpResponse<String> download = admin.get("/api/templates/default_orderxml/crawler-beans.cxml");
     assertThat(download.statusCode()).isEqualTo(200);
     String plain = download.body();
-    // NetarchiveSuite's H3 templates name the crawler traps with a placeholder of their own
+    // A template in NetarchiveSuite's H3 shape (its placeholders and beans), and one with a
+    // placeholder nothing maps
+    String netarchiveSuiteShaped;
+    try (InputStream in =
+        NetarchiveSuiteImportIT.class.getResourceAsStream(
+            "netarchivesuite-h3-crawler-beans.cxml")) {
+      netarchiveSuiteShaped = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
     assertThat(plain).contains("%{CRAWLER_TRAPS}");
-    String netarchiveSuiteShaped = plain.replace("%{CRAWLER_TRAPS}", "%{CRAWLERTRAPS_PLACEHOLDER}");
+    String odd = plain.replace("%{CRAWLER_TRAPS}", "%{NO_SUCH_PLACEHOLDER}");
     try (Connection connection = DriverManager.getConnection(url, user, password);
         Statement statement = connection.createStatement()) {
       statement.execute(fixture);
@@ -300,6 +314,10 @@ class NetarchiveSuiteImportIT {
         insert.setLong(1, 2);
         insert.setString(2, "nas_h3_" + run);
         insert.setString(3, netarchiveSuiteShaped);
+        insert.addBatch();
+        insert.setLong(1, 3);
+        insert.setString(2, "nas_odd_" + run);
+        insert.setString(3, odd);
         insert.addBatch();
         insert.executeBatch();
       }
