@@ -22,6 +22,36 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
 @ApplicationScoped
 public class DomainBulkInserts {
 
+  /** A new domain configuration (version 0); bound by {@link #addConfiguration}. */
+  static final String INSERT_CONFIGURATION =
+      "INSERT INTO domain_configuration (id, domain_id, name, template_id, max_objects,"
+          + " max_bytes, max_request_rate, max_hops, honor_robots, extract_javascript,"
+          + " comments, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)";
+
+  /** Adds one configuration to a batch of {@link #INSERT_CONFIGURATION}. */
+  static void addConfiguration(
+      PreparedStatement statement,
+      long id,
+      long domainId,
+      String name,
+      long templateId,
+      CrawlSettings settings,
+      String comments)
+      throws SQLException {
+    statement.setLong(1, id);
+    statement.setLong(2, domainId);
+    statement.setString(3, name);
+    statement.setLong(4, templateId);
+    statement.setLong(5, settings.maxObjects());
+    statement.setLong(6, settings.maxBytes());
+    statement.setInt(7, settings.maxRequestRate());
+    statement.setInt(8, settings.maxHops());
+    statement.setBoolean(9, settings.honorRobots());
+    statement.setBoolean(10, settings.extractJavascript());
+    statement.setString(11, comments);
+    statement.addBatch();
+  }
+
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
 
@@ -116,24 +146,10 @@ public class DomainBulkInserts {
       CrawlSettings settings,
       String comments)
       throws SQLException {
-    try (PreparedStatement configuration =
-        connection.prepareStatement(
-            "INSERT INTO domain_configuration (id, domain_id, name, template_id, max_objects,"
-                + " max_bytes, max_request_rate, max_hops, honor_robots, extract_javascript,"
-                + " comments, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")) {
+    try (PreparedStatement configuration = connection.prepareStatement(INSERT_CONFIGURATION)) {
       for (int i = 0; i < domainIds.length; i++) {
-        configuration.setLong(1, configurationIds[i]);
-        configuration.setLong(2, domainIds[i]);
-        configuration.setString(3, name);
-        configuration.setLong(4, templateId);
-        configuration.setLong(5, settings.maxObjects());
-        configuration.setLong(6, settings.maxBytes());
-        configuration.setInt(7, settings.maxRequestRate());
-        configuration.setInt(8, settings.maxHops());
-        configuration.setBoolean(9, settings.honorRobots());
-        configuration.setBoolean(10, settings.extractJavascript());
-        configuration.setString(11, comments);
-        configuration.addBatch();
+        addConfiguration(
+            configuration, configurationIds[i], domainIds[i], name, templateId, settings, comments);
       }
       configuration.executeBatch();
     }

@@ -131,11 +131,7 @@ public class NasDomainWrites {
                       + " password, password_sealed, comments, version)"
                       + " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, 0)");
           PreparedStatement configuration =
-              connection.prepareStatement(
-                  "INSERT INTO domain_configuration (id, domain_id, name, template_id,"
-                      + " max_objects, max_bytes, max_request_rate, max_hops, honor_robots,"
-                      + " extract_javascript, comments, version)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)");
+              connection.prepareStatement(DomainBulkInserts.INSERT_CONFIGURATION);
           PreparedStatement seedLink =
               connection.prepareStatement(
                   "INSERT INTO configuration_seed_list (configuration_id, seed_list_id)"
@@ -188,19 +184,14 @@ public class NasDomainWrites {
           }
           for (NewConfiguration wantedConfiguration : wanted.configurations()) {
             long configurationId = configurationIds[nextConfiguration++];
-            CrawlSettings settings = wantedConfiguration.settings();
-            configuration.setLong(1, configurationId);
-            configuration.setLong(2, domainId);
-            configuration.setString(3, wantedConfiguration.name());
-            configuration.setLong(4, wantedConfiguration.templateId());
-            configuration.setLong(5, settings.maxObjects());
-            configuration.setLong(6, settings.maxBytes());
-            configuration.setInt(7, settings.maxRequestRate());
-            configuration.setInt(8, settings.maxHops());
-            configuration.setBoolean(9, settings.honorRobots());
-            configuration.setBoolean(10, settings.extractJavascript());
-            configuration.setString(11, wantedConfiguration.comments());
-            configuration.addBatch();
+            DomainBulkInserts.addConfiguration(
+                configuration,
+                configurationId,
+                domainId,
+                wantedConfiguration.name(),
+                wantedConfiguration.templateId(),
+                wantedConfiguration.settings(),
+                wantedConfiguration.comments());
             for (int index : wantedConfiguration.seedLists()) {
               seedLink.setLong(1, configurationId);
               seedLink.setLong(2, seedListIds[firstSeedList + index]);
