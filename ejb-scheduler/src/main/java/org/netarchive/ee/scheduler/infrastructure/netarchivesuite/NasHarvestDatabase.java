@@ -1,34 +1,31 @@
 package org.netarchive.ee.scheduler.infrastructure.netarchivesuite;
 
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
+import org.netarchive.ee.common.netarchivesuite.NetarchiveSuiteDatabase;
 
 /**
- * A NetarchiveSuite harvest database, opened read-only over JDBC. The driver is PostgreSQL's, the
- * server's module {@code org.postgresql}, instantiated directly: {@link java.sql.DriverManager}
- * does not see drivers of other modules.
+ * A NetarchiveSuite harvest database, opened read-only over JDBC ({@link NetarchiveSuiteDatabase}).
  */
 public final class NasHarvestDatabase implements AutoCloseable {
 
   /** How many rows the driver fetches at a time when streaming. */
   private static final int FETCH_SIZE = 5000;
 
+  private final NetarchiveSuiteDatabase database;
   private final Connection connection;
 
-  private NasHarvestDatabase(Connection connection) {
-    this.connection = connection;
+  private NasHarvestDatabase(NetarchiveSuiteDatabase database) {
+    this.database = database;
+    this.connection = database.connection();
   }
 
   /**
@@ -39,93 +36,29 @@ public final class NasHarvestDatabase implements AutoCloseable {
    *     cannot be opened (the password is never part of the message)
    */
   public static NasHarvestDatabase open(String url, String user, String password) {
-    if (url == null || !url.startsWith("jdbc:postgresql:")) {
-      throw new IllegalArgumentException(
-          "The NetarchiveSuite database URL must be a PostgreSQL JDBC URL"
-              + " (jdbc:postgresql://host:5432/database), not '"
-              + url
-              + "'");
-    }
-    Properties properties = new Properties();
-    if (user != null) {
-      properties.setProperty("user", user);
-    }
-    if (password != null) {
-      properties.setProperty("password", password);
-    }
-    properties.setProperty("readOnly", "true");
-    try {
-      Driver driver =
-          (Driver)
-              Class.forName(
-                      "org.postgresql.Driver", true, NasHarvestDatabase.class.getClassLoader())
-                  .getDeclaredConstructor()
-                  .newInstance();
-      Connection connection = driver.connect(url, properties);
-      if (connection == null) {
-        throw new IllegalArgumentException("The PostgreSQL driver does not accept '" + url + "'");
-      }
-      // streaming with a fetch size needs a transaction on PostgreSQL
-      connection.setAutoCommit(false);
-      connection.setReadOnly(true);
-      NasHarvestDatabase database = new NasHarvestDatabase(connection);
-      if (!database.hasTable("domains") || !database.hasTable("harvestdefinitions")) {
-        database.close();
-        throw new IllegalArgumentException(
-            "'"
-                + url
-                + "' is not a NetarchiveSuite harvest database: it has no tables domains and"
-                + " harvestdefinitions");
-      }
-      return database;
-    } catch (SQLException e) {
-      throw new IllegalArgumentException(
-          "Cannot open the NetarchiveSuite database '"
-              + url
-              + "' as user '"
-              + user
-              + "': "
-              + e.getMessage());
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("The server has no PostgreSQL JDBC driver", e);
-    }
+    return new NasHarvestDatabase(
+        NetarchiveSuiteDatabase.open(
+            "NetarchiveSuite database",
+            url,
+            user,
+            password,
+            NasHarvestDatabase.class.getClassLoader(),
+            List.of("domains", "harvestdefinitions")));
   }
 
   /** Whether the database has a table of this name. */
   public boolean hasTable(String table) throws SQLException {
-    try (ResultSet rows =
-        connection.getMetaData().getTables(null, null, table.toLowerCase(Locale.ROOT), null)) {
-      return rows.next();
-    }
+    return database.hasTable(table);
   }
 
   /** The number of rows of a table (that exists). */
   public long count(String table) throws SQLException {
-    if (!table.matches("[a-z_]+")) {
-      throw new IllegalArgumentException("Not a table name: " + table);
-    }
-    try (Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM " + table)) {
-      rows.next();
-      return rows.getLong(1);
-    }
+    return database.count(table);
   }
 
   /** The schema versions of the tables, as NetarchiveSuite records them. */
   public Map<String, Integer> schemaVersions() throws SQLException {
-    Map<String, Integer> versions = new LinkedHashMap<>();
-    if (!hasTable("schemaversions")) {
-      return versions;
-    }
-    try (Statement statement = connection.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT tablename, version FROM schemaversions ORDER BY tablename")) {
-      while (rows.next()) {
-        versions.put(rows.getString(1), rows.getInt(2));
-      }
-    }
-    return versions;
+    return database.schemaVersions();
   }
 
   /** A crawl template (ordertemplates). */
@@ -628,11 +561,6 @@ public final class NasHarvestDatabase implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      connection.rollback();
-      connection.close();
-    } catch (SQLException e) {
-      // closing a read-only session: nothing was changed, nothing to keep
-    }
+    database.close();
   }
 }
