@@ -23,18 +23,21 @@ import java.util.logging.Logger;
 import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.archive.domain.model.adoption.AdminDataLine;
 import org.netarchive.ee.archive.domain.model.adoption.AdminDataReader;
+import org.netarchive.ee.archive.domain.model.adoption.AdminDataSource;
 import org.netarchive.ee.archive.domain.model.adoption.MalformedAdminDataException;
 import org.netarchive.ee.archive.domain.model.adoption.ReplicaKeys;
+import org.netarchive.ee.archive.infrastructure.netarchivesuite.NasAdminDatabase;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 
 /**
- * Imports the admin data file of a NetarchiveSuite ArcRepository: every file with its MD5 and its
- * upload state on each replica becomes an adopted copy to verify.
+ * Imports the admin data of a NetarchiveSuite ArcRepository, from its {@code admin.data} file or
+ * its admin database: every file with its MD5 and its upload state on each replica becomes an
+ * adopted copy to verify.
  *
- * <p>The file is read twice: first through to its end to refuse it whole if a line is malformed or
- * names a replica this archive does not have (so nothing of a bad file is half imported), then in
- * chunks of {@value #CHUNK} lines, each in a transaction of its own. Importing the same file again
- * changes nothing; a later admin data file updates the states of copies not verified yet.
+ * <p>The source is read twice: first through to its end to refuse it whole if a line is malformed
+ * or names a replica this archive does not have (so nothing of a bad file is half imported), then
+ * in chunks of {@value #CHUNK} lines, each in a transaction of its own. Importing the same file
+ * again changes nothing; a later admin data file updates the states of copies not verified yet.
  */
 @PermitAll
 @Stateless
@@ -60,6 +63,12 @@ public class AdminDataImport {
     }
   }
 
+  /** Opens an admin data source, again for each pass. */
+  @FunctionalInterface
+  public interface Source {
+    AdminDataSource open() throws IOException;
+  }
+
   @Inject private ArchiveSettings settings;
   @Inject private PreservationRecords ledger;
   @EJB private AdoptionChunks chunks;
@@ -81,8 +90,41 @@ public class AdminDataImport {
    */
   public ImportReport importAdminData(
       Text text, String source, Map<String, String> replicaMap, String actor) {
+    return importFrom(() -> new AdminDataReader(text.open(), source), source, replicaMap, actor);
+  }
+
+  /**
+   * Imports the admin database of a NetarchiveSuite installation (its database-based ArcRepository
+   * admin: tables {@code file}, {@code replica}, {@code replicafileinfo}) and wakes the
+   * verification. Files whose replicas disagree on their checksum, or that have none, are listed as
+   * refused; nothing else of them is imported.
+   *
+   * @param url its {@code jdbc:postgresql:} URL
+   * @param replicaMap its replica ids mapped to this archive's replicas (may be empty: the same ids
+   *     need no mapping)
+   * @throws MalformedAdminDataException naming the file_id of the first file on an unknown replica;
+   *     nothing is imported then
+   * @throws IllegalArgumentException if the database cannot be opened (the message names the URL,
+   *     never the password)
+   */
+  public ImportReport importAdminDatabase(
+      String url, String user, String password, Map<String, String> replicaMap, String actor) {
+    if (url == null || url.isBlank()) {
+      throw new AdoptionRefused(
+          new IllegalArgumentException(
+              "'url' is required: the JDBC URL of the NetarchiveSuite admin database"));
+    }
+    return importFrom(
+        () -> NasAdminDatabase.open(url.strip(), user, password),
+        NasAdminDatabase.sourceName(url.strip()),
+        replicaMap,
+        actor);
+  }
+
+  private ImportReport importFrom(
+      Source opener, String source, Map<String, String> replicaMap, String actor) {
     try {
-      return importChecked(text, source, replicaMap, actor);
+      return importChecked(opener, source, replicaMap, actor);
     } catch (AdoptionRefused e) {
       throw e;
     } catch (IllegalArgumentException e) {
@@ -91,11 +133,11 @@ public class AdminDataImport {
   }
 
   private ImportReport importChecked(
-      Text text, String source, Map<String, String> replicaMap, String actor) {
+      Source opener, String source, Map<String, String> replicaMap, String actor) {
     ReplicaKeys keys = new ReplicaKeys(settings.replicaIds(), replicaMap);
     String version;
     long lines = 0;
-    try (AdminDataReader reader = new AdminDataReader(text.open(), source)) {
+    try (AdminDataSource reader = opener.open()) {
       version = reader.version();
       Optional<AdminDataLine> line;
       while ((line = reader.next()).isPresent()) {
@@ -104,6 +146,7 @@ public class AdminDataImport {
           if (keys.replicaOf(state.replicaKey()).isEmpty()) {
             throw new MalformedAdminDataException(
                 source,
+                reader.position(),
                 line.get().number(),
                 line.get().fileName() + " ... " + state.replicaKey(),
                 "replica '"
@@ -126,14 +169,15 @@ public class AdminDataImport {
     long updated = 0;
     long unchanged = 0;
     List<String> refused = new ArrayList<>();
-    try (AdminDataReader reader = new AdminDataReader(text.open(), source)) {
+    try (AdminDataSource reader = opener.open()) {
       List<AdminDataLine> chunk = new ArrayList<>(CHUNK);
       Optional<AdminDataLine> line;
       do {
         line = reader.next();
         line.ifPresent(chunk::add);
         if (chunk.size() == CHUNK || (line.isEmpty() && !chunk.isEmpty())) {
-          AdoptionChunks.ChunkResult result = chunks.importLines(chunk, keys, now);
+          AdoptionChunks.ChunkResult result =
+              chunks.importLines(chunk, keys, now, reader.position());
           added += result.added();
           updated += result.updated();
           unchanged += result.unchanged();
@@ -141,6 +185,7 @@ public class AdminDataImport {
           chunk.clear();
         }
       } while (line.isPresent());
+      refused.addAll(reader.skipped());
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot read admin data " + source + " again: " + e.getMessage(), e);

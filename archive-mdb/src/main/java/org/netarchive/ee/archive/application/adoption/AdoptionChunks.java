@@ -43,8 +43,11 @@ public class AdoptionChunks {
   /**
    * Records the copies of a chunk of admin data lines. A line that gives a file another MD5 than
    * recorded for it (by an earlier line or import) is refused, as is a line naming no replica.
+   *
+   * @param position what a line's number counts, for messages: {@code line} or {@code file_id}
    */
-  public ChunkResult importLines(List<AdminDataLine> lines, ReplicaKeys keys, Instant now) {
+  public ChunkResult importLines(
+      List<AdminDataLine> lines, ReplicaKeys keys, Instant now, String position) {
     long added = 0;
     long updated = 0;
     long unchanged = 0;
@@ -53,7 +56,8 @@ public class AdoptionChunks {
       for (AdminDataLine line : lines) {
         if (line.replicas().isEmpty()) {
           refused.add(
-              "line "
+              position
+                  + " "
                   + line.number()
                   + ": file '"
                   + line.fileName()
@@ -63,7 +67,8 @@ public class AdoptionChunks {
         Optional<String> known = records.recordedMd5(c, line.fileName());
         if (known.isPresent() && !known.get().equals(line.md5())) {
           refused.add(
-              "line "
+              position
+                  + " "
                   + line.number()
                   + ": file '"
                   + line.fileName()
@@ -95,7 +100,9 @@ public class AdoptionChunks {
       }
     } catch (SQLException e) {
       throw new IllegalStateException(
-          "Cannot record admin data lines "
+          "Cannot record admin data "
+              + position
+              + " "
               + lines.getFirst().number()
               + " to "
               + lines.getLast().number()

@@ -1,7 +1,6 @@
 package org.netarchive.ee.archive.domain.model.adoption;
 
 import java.io.BufferedReader;
-import java.io.Closeable;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +29,7 @@ import org.netarchive.ee.common.archive.ArchiveFileNames;
  * quietly, so here a line that does not follow the format is a {@link MalformedAdminDataException}
  * naming the line and what is wrong with it. Blank lines are skipped.
  */
-public final class AdminDataReader implements Closeable {
+public final class AdminDataReader implements AdminDataSource {
 
   /** The current format's version line. */
   public static final String VERSION = "0.4";
@@ -80,6 +79,7 @@ public final class AdminDataReader implements Closeable {
   }
 
   /** The file's format version, {@value #VERSION} or {@value #OLD_VERSION}. */
+  @Override
   public String version() {
     return version;
   }
@@ -91,6 +91,7 @@ public final class AdminDataReader implements Closeable {
    * @throws MalformedAdminDataException if the line does not follow the format
    * @throws IOException if the text cannot be read
    */
+  @Override
   public Optional<AdminDataLine> next() throws IOException {
     String line;
     while ((line = in.readLine()) != null) {

@@ -7,9 +7,20 @@ public class MalformedAdminDataException extends IllegalArgumentException {
   private final int lineNumber;
 
   public MalformedAdminDataException(String source, int lineNumber, String line, String reason) {
+    this(source, "line", lineNumber, line, reason);
+  }
+
+  /**
+   * @param position what the number counts: {@code line} in an admin data file, {@code file_id} in
+   *     an admin database
+   */
+  public MalformedAdminDataException(
+      String source, String position, int lineNumber, String line, String reason) {
     super(
         source
-            + " line "
+            + " "
+            + position
+            + " "
             + lineNumber
             + ": "
             + reason

@@ -40,6 +40,9 @@ import org.netarchive.ee.web.interfaces.rest.FieldProblem;
  *       server ({@code replicas} maps names the file uses to this archive's replicas; {@code
  *       <ENV>_<ID>_THE_BAMON} needs no mapping). 200 with the report; 400 naming the line if one is
  *       malformed (nothing imported)
+ *   <li>{@code POST /api/archive/adoption/admin-database} {@code {"url":
+ *       "jdbc:postgresql://nas-db:5432/admindb", "user": "netarchivesuite", "password": "...",
+ *       "replicas": {}}} — imports the admin data of NetarchiveSuite's admin database the same way
  *   <li>{@code POST /api/archive/adoption/directories} {@code {"replica": "ONE", "directory":
  *       "/nas/bitarchive1"}} — adopts a bitarchive directory (with {@code filedir/}) where it lies;
  *       201 if adopted now, 200 if it was already
@@ -63,6 +66,14 @@ public class AdoptionResource {
   /** An import of an admin data file on the server. */
   public static class ImportRequest {
     public String path;
+    public Map<String, String> replicas;
+  }
+
+  /** An import of a NetarchiveSuite admin database. */
+  public static class DatabaseRequest {
+    public String url;
+    public String user;
+    public String password;
     public Map<String, String> replicas;
   }
 
@@ -113,6 +124,31 @@ public class AdoptionResource {
             imports.importAdminData(
                 AdminDataImport.Text.of(path),
                 path.toString(),
+                request.replicas == null ? Map.of() : request.replicas,
+                user()));
+  }
+
+  @Operation(
+      summary = "Import admin data from a NetarchiveSuite admin database",
+      description =
+          "Imports the admin data of NetarchiveSuite's database-based ArcRepository admin (its"
+              + " PostgreSQL admin database: tables file, replica, replicafileinfo) over JDBC"
+              + " (admin). A file on an unknown replica refuses the whole import, naming its"
+              + " file_id; a file whose replicas disagree on its checksum is listed as refused.")
+  @POST
+  @Path("admin-database")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @RolesAllowed("admin")
+  public ImportReport importDatabase(DatabaseRequest request) {
+    FieldProblem.required("body", request);
+    FieldProblem.required("url", request.url);
+    return FieldProblem.check(
+        "url",
+        () ->
+            imports.importAdminDatabase(
+                request.url,
+                request.user,
+                request.password,
                 request.replicas == null ? Map.of() : request.replicas,
                 user()));
   }

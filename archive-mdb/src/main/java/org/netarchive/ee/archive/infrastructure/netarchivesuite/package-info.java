@@ -1,0 +1,2 @@
+/** NetarchiveSuite's admin database, read for the adoption of its archive. */
+package org.netarchive.ee.archive.infrastructure.netarchivesuite;
