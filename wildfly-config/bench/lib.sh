@@ -1,4 +1,5 @@
 # Sourced by the benchmark scripts (after they set ROOT): what several of them do alike.
+# shellcheck shell=bash
 
 # Starts 'netarchive run' with the given options in the background, with NAS_HOME as set (output in
 # $NAS_HOME/run.out), stops it when the script exits, and returns once the system runs.
@@ -25,6 +26,7 @@ bench_archive_classpath() {
   (cd "$ROOT" && flock /tmp/nas-maven.lock mvn -B -o -q test-compile dependency:build-classpath \
     -pl archive-mdb -am -Dmdep.outputFile="$ROOT/archive-mdb/target/bench-classpath.txt" \
     -Dmdep.includeScope=test)
+  # shellcheck disable=SC2034 # CP is for the scripts that source this file
   CP="$ROOT/archive-mdb/target/classes:$ROOT/archive-mdb/target/test-classes:$(cat "$ROOT/archive-mdb/target/bench-classpath.txt")"
 }
 
