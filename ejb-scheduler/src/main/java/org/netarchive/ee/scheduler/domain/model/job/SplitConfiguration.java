@@ -29,7 +29,10 @@ public record SplitConfiguration(
     List<String> crawlerTraps,
     List<History> history) {
 
-  /** One earlier harvest of a configuration, and which harvest made it (null if imported). */
+  /**
+   * One earlier harvest of a configuration, and which harvest made it: for an imported entry the
+   * harvest here of the name it gives, null if there is none.
+   */
   public record History(Long harvestId, PastHarvest harvest) {}
 
   /**

@@ -57,9 +57,15 @@ public class SplitSource {
           + " JOIN domain_crawler_trap t ON t.domain_id = c.domain_id"
           + " WHERE c.id BETWEEN ? AND ? ORDER BY c.id, t.position";
 
+  // An imported entry (from NetarchiveSuite or a history file) names its harvest instead of
+  // referring to one; the harvest of that name here is its harvest, so that a snapshot that
+  // continues an imported snapshot leaves out what the imported history says it completed.
   private static final String HISTORY =
-      "SELECT configuration_id, harvest_id, objects, bytes, stop_reason, started_at"
-          + " FROM harvest_history WHERE configuration_id BETWEEN ? AND ?";
+      "SELECT h.configuration_id, COALESCE(h.harvest_id, d.id), h.objects, h.bytes,"
+          + " h.stop_reason, h.started_at FROM harvest_history h"
+          + " LEFT JOIN harvest_definition d"
+          + " ON h.harvest_id IS NULL AND d.name = h.imported_harvest_name"
+          + " WHERE h.configuration_id BETWEEN ? AND ?";
 
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
