@@ -1,7 +1,8 @@
 -- A small NetarchiveSuite harvest database for NetarchiveSuiteImportIT: the tables of
 -- NetarchiveSuite 7.x/8.x (createHarvestDB.pgsql, PostgreSQL) that the import reads or reports,
 -- with the columns that release defines, and rows written for the test. __RUN__ is replaced by a
--- token of the test run, so that repeated runs on one server do not meet each other's objects.
+-- token of the test run, so that repeated runs on one server do not meet each other's objects,
+-- and __PORT__ by the port of the test's synthetic site (its hosts are the domains' web sites).
 -- The crawl templates are inserted by the test (their texts are long).
 
 DROP SCHEMA public CASCADE;
@@ -114,11 +115,11 @@ INSERT INTO domains VALUES
     (5, 'not a domain __RUN__', NULL, 51, NULL, 1, NULL, NULL);
 
 INSERT INTO seedlists VALUES
-    (11, 'defaultseeds', NULL, 1, E'http://www.kb-__RUN__.dk/\n'),
-    (12, 'news', 'the news pages', 1, E'http://news.kb-__RUN__.dk/\n# not a seed\nhttps://www.kb-__RUN__.dk/nyheder'),
-    (21, 'defaultseeds', NULL, 2, 'http://www.netarkivet-__RUN__.dk/'),
-    (31, 'defaultseeds', NULL, 3, 'http://www.kbalias-__RUN__.dk/'),
-    (41, 'defaultseeds', NULL, 4, 'http://www.sb-__RUN__.dk/'),
+    (11, 'defaultseeds', NULL, 1, E'http://www.kb-__RUN__.dk:__PORT__/\n'),
+    (12, 'news', 'the news pages', 1, E'http://news.kb-__RUN__.dk:__PORT__/\n# not a seed\nhttp://www.kb-__RUN__.dk:__PORT__/nyheder'),
+    (21, 'defaultseeds', NULL, 2, 'http://www.netarkivet-__RUN__.dk:__PORT__/'),
+    (31, 'defaultseeds', NULL, 3, 'http://www.kbalias-__RUN__.dk:__PORT__/'),
+    (41, 'defaultseeds', NULL, 4, 'http://www.sb-__RUN__.dk:__PORT__/'),
     (42, 'broken', NULL, 4, 'htp://www.sb-__RUN__.dk/'),
     (51, 'defaultseeds', NULL, 5, 'http://example.org/');
 
@@ -127,7 +128,7 @@ INSERT INTO passwords VALUES
 
 INSERT INTO configurations VALUES
     (11, 'defaultconfig', NULL, 1, 1, -1, 60, NULL, 500000000),
-    (12, 'deep', 'everything, slowly', 1, 2, 10000, 30, NULL, -1),
+    (12, 'deep', 'everything, ten requests a second', 1, 2, 10000, 600, NULL, -1),
     (21, 'defaultconfig', NULL, 2, 1, 2000, NULL, NULL, 100000000),
     (31, 'defaultconfig', NULL, 3, 1, -1, 60, NULL, 500000000),
     (41, 'defaultconfig', NULL, 4, 1, -1, 60, NULL, 500000000),
@@ -138,9 +139,11 @@ INSERT INTO config_seedlists VALUES (11, 11), (12, 11), (12, 12), (21, 21), (31,
     (42, 41), (51, 51);
 INSERT INTO config_passwords VALUES (12, 1);
 
--- the EAV attributes of configuration 'deep' of kb: 5 hops, robots.txt ignored (1), no JavaScript
+-- the EAV attributes of configuration 'deep' of kb: 5 hops, robots.txt ignored (1), no JavaScript;
+-- and of netarkivet's default configuration: 3 hops (its crawl ends soon in the site's endless
+-- calendar, which netarkivet has no crawler trap for)
 INSERT INTO eav_attribute (tree_id, id, entity_id, type_id, val_int) VALUES
-    (2, 1, 12, 1, 5), (2, 2, 12, 2, 1), (2, 3, 12, 3, 0);
+    (2, 1, 12, 1, 5), (2, 2, 12, 2, 1), (2, 3, 12, 3, 0), (2, 4, 21, 1, 3);
 
 INSERT INTO ownerinfo VALUES (1, 1, '2015-01-01 12:00:00', 'Contact: webmaster');
 
@@ -168,8 +171,12 @@ VALUES (1, 11, 3, 'SNAPSHOT__RUN__', TRUE, 'nas_plain', '<beans/>', 'http://www.
        (2, 10, 3, 'FOCUSED__RUN__', FALSE, 'nas_h3', '<beans/>', 'http://news.kb-__RUN__.dk/', 1,
         '2020-02-01 03:30:00', '2020-02-01 05:00:00', 2, 1);
 INSERT INTO job_configs VALUES (1, 11), (1, 21), (2, 12), (2, 21);
+-- stop reasons as NetarchiveSuite numbers them (0 complete, 2 the harvest's size limit, 5 the
+-- configuration's object limit): in snapshot 2019 kb stopped at its size limit and netarkivet
+-- completed, so snapshot 2020, which continues it, harvests kb again (expecting objects from this
+-- history) and leaves netarkivet out
 INSERT INTO historyinfo VALUES
-    (1, 2, 18223, 100000000, 11, 11, 1, '2019-03-01 02:00:00'),
+    (1, 2, 1800, 100000000, 11, 11, 1, '2019-03-01 02:00:00'),
     (2, 0, 1500, 20000000, 21, 11, 1, '2019-03-01 02:00:00'),
     (3, 5, 10000, 300000000, 12, 10, 2, '2020-02-01 03:30:00'),
     (4, 0, 900, 10000000, 21, 10, 2, '2020-02-01 03:30:00'),
