@@ -302,7 +302,7 @@ public final class NetarchiveSuiteTemplates {
       this.root = XmlDocument.parse(text, "The crawl template").root();
       this.cxml = CxmlText.of(text, root);
       for (Element bean : root.elements()) {
-        String id = bean.isBeans("bean") ? TemplateRules.beanId(bean) : null;
+        String id = bean.isBeans("bean") ? BeanDefinitions.beanId(bean) : null;
         if (id != null) {
           topLevel.putIfAbsent(id, bean);
         }
@@ -380,7 +380,7 @@ public final class NetarchiveSuiteTemplates {
               bean.line(),
               "removed NetarchiveSuite's ContentSizeAnnotationPostProcessor: the agent counts each"
                   + " domain's bytes from the crawl log");
-          String id = TemplateRules.beanId(bean);
+          String id = BeanDefinitions.beanId(bean);
           if (id != null && bean.parent() == root) {
             for (Element reference : root.descendantsAndSelf()) {
               if (reference.isBeans("ref") && id.equals(referencedId(reference))) {
@@ -427,7 +427,7 @@ public final class NetarchiveSuiteTemplates {
               .toList();
       if (enforcers.size() == 1) {
         Element enforcer = enforcers.get(0);
-        String id = TemplateRules.beanId(enforcer);
+        String id = BeanDefinitions.beanId(enforcer);
         if (id == null || id.equals(QUOTA_ENFORCER_ID) || topLevel.containsKey(QUOTA_ENFORCER_ID)) {
           return;
         }
@@ -487,7 +487,7 @@ public final class NetarchiveSuiteTemplates {
         return; // CrawlTemplate.parse says what is missing.
       }
       Element bean = beans.get(0);
-      metadataId = TemplateRules.beanId(bean);
+      metadataId = BeanDefinitions.beanId(bean);
       for (String name : List.of("jobName", "description")) {
         Element property = property(bean, name);
         if (property != null) {
