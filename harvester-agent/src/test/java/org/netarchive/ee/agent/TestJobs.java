@@ -24,21 +24,17 @@ public final class TestJobs {
 
   public static CrawlRequest request(
       long jobId, String crawlerBeans, long maxRunningSeconds, CrawlDomain... domains) {
-    return new CrawlRequest(
-        jobId,
-        7,
-        "Nightly news",
-        2,
-        "FOCUSED",
-        "default_orderxml",
-        3,
-        crawlerBeans,
-        maxRunningSeconds,
-        List.of(".*/calendar/.*"),
-        List.of(domains),
-        List.of(new DomainAlias("kb.com", "kb.dk", CREATED.minusSeconds(86_400))),
-        List.of(11L, 12L),
-        CREATED);
+    return CrawlRequest.builder()
+        .job(jobId, CREATED)
+        .harvest(7, "Nightly news", 2)
+        .channel("FOCUSED")
+        .template("default_orderxml", 3, crawlerBeans)
+        .maxRunningSeconds(maxRunningSeconds)
+        .globalCrawlerTraps(List.of(".*/calendar/.*"))
+        .domains(List.of(domains))
+        .aliases(List.of(new DomainAlias("kb.com", "kb.dk", CREATED.minusSeconds(86_400))))
+        .deduplicationJobIds(List.of(11L, 12L))
+        .build();
   }
 
   public static CrawlDomain domain(String name, long maxObjects, long maxBytes, String... seeds) {

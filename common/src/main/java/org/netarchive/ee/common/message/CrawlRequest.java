@@ -80,20 +80,140 @@ public record CrawlRequest(
    * directory and archives as the job's setup.
    */
   public CrawlRequest withoutPasswords() {
-    return new CrawlRequest(
-        jobId,
-        harvestId,
-        harvestName,
-        harvestRun,
-        channel,
-        templateName,
-        templateVersion,
-        crawlerBeans,
-        maxRunningSeconds,
-        globalCrawlerTraps,
-        domains.stream().map(CrawlDomain::withoutPasswords).toList(),
-        aliases,
-        deduplicationJobIds,
-        createdAt);
+    return toBuilder()
+        .domains(domains.stream().map(CrawlDomain::withoutPasswords).toList())
+        .build();
+  }
+
+  /**
+   * Starts building a request; the lists start out empty. The builder names each of the many
+   * adjacent ids and numbers, which a positional constructor call does not.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this request's values, to make a changed copy. */
+  public Builder toBuilder() {
+    return new Builder()
+        .job(jobId, createdAt)
+        .harvest(harvestId, harvestName, harvestRun)
+        .channel(channel)
+        .template(templateName, templateVersion, crawlerBeans)
+        .maxRunningSeconds(maxRunningSeconds)
+        .globalCrawlerTraps(globalCrawlerTraps)
+        .domains(domains)
+        .aliases(aliases)
+        .deduplicationJobIds(deduplicationJobIds);
+  }
+
+  /** Builds a {@link CrawlRequest}; validation happens in {@link #build()}. */
+  public static final class Builder {
+    private long jobId;
+    private Instant createdAt;
+    private long harvestId;
+    private String harvestName;
+    private int harvestRun;
+    private String channel;
+    private String templateName;
+    private int templateVersion;
+    private String crawlerBeans;
+    private long maxRunningSeconds;
+    private List<String> globalCrawlerTraps = List.of();
+    private List<CrawlDomain> domains = List.of();
+    private List<DomainAlias> aliases = List.of();
+    private List<Long> deduplicationJobIds = List.of();
+
+    private Builder() {}
+
+    /** Sets {@link CrawlRequest#jobId()} and {@link CrawlRequest#createdAt()}. */
+    public Builder job(long jobId, Instant createdAt) {
+      this.jobId = jobId;
+      this.createdAt = createdAt;
+      return this;
+    }
+
+    /**
+     * Sets {@link CrawlRequest#harvestId()}, {@link CrawlRequest#harvestName()} and {@link
+     * CrawlRequest#harvestRun()}.
+     */
+    public Builder harvest(long harvestId, String harvestName, int harvestRun) {
+      this.harvestId = harvestId;
+      this.harvestName = harvestName;
+      this.harvestRun = harvestRun;
+      return this;
+    }
+
+    /** Sets {@link CrawlRequest#channel()}. */
+    public Builder channel(String channel) {
+      this.channel = channel;
+      return this;
+    }
+
+    /**
+     * Sets {@link CrawlRequest#templateName()}, {@link CrawlRequest#templateVersion()} and {@link
+     * CrawlRequest#crawlerBeans()}.
+     */
+    public Builder template(String templateName, int templateVersion, String crawlerBeans) {
+      this.templateName = templateName;
+      this.templateVersion = templateVersion;
+      this.crawlerBeans = crawlerBeans;
+      return this;
+    }
+
+    /** Sets {@link CrawlRequest#maxRunningSeconds()}; 0 (the default) for no limit. */
+    public Builder maxRunningSeconds(long maxRunningSeconds) {
+      this.maxRunningSeconds = maxRunningSeconds;
+      return this;
+    }
+
+    /** Sets {@link CrawlRequest#globalCrawlerTraps()}. */
+    public Builder globalCrawlerTraps(List<String> globalCrawlerTraps) {
+      this.globalCrawlerTraps = globalCrawlerTraps;
+      return this;
+    }
+
+    /** Sets {@link CrawlRequest#domains()}. */
+    public Builder domains(List<CrawlDomain> domains) {
+      this.domains = domains;
+      return this;
+    }
+
+    /** Sets {@link CrawlRequest#aliases()}. */
+    public Builder aliases(List<DomainAlias> aliases) {
+      this.aliases = aliases;
+      return this;
+    }
+
+    /** Sets {@link CrawlRequest#deduplicationJobIds()}. */
+    public Builder deduplicationJobIds(List<Long> deduplicationJobIds) {
+      this.deduplicationJobIds = deduplicationJobIds;
+      return this;
+    }
+
+    /**
+     * Builds the request.
+     *
+     * @throws IllegalArgumentException as {@link CrawlRequest}'s constructor does
+     */
+    public CrawlRequest build() {
+      return new CrawlRequest(
+          jobId,
+          harvestId,
+          harvestName,
+          harvestRun,
+          channel,
+          templateName,
+          templateVersion,
+          crawlerBeans,
+          maxRunningSeconds,
+          globalCrawlerTraps,
+          domains,
+          aliases,
+          deduplicationJobIds,
+          createdAt);
+    }
   }
 }

@@ -34,21 +34,17 @@ class JobMessagesTest {
   }
 
   static CrawlRequest request(List<CrawlDomain> domains) {
-    return new CrawlRequest(
-        17,
-        3,
-        "Nightly news",
-        2,
-        "HIGHPRIORITY",
-        "default_orderxml",
-        1,
-        "<beans>%{SEEDS}</beans>",
-        3600,
-        List.of(".*\\?sessionid=.*"),
-        domains,
-        List.of(new DomainAlias("kb.com", "kb.dk", T0.minusSeconds(86_400))),
-        List.of(11L, 12L),
-        T0);
+    return CrawlRequest.builder()
+        .job(17, T0)
+        .harvest(3, "Nightly news", 2)
+        .channel("HIGHPRIORITY")
+        .template("default_orderxml", 1, "<beans>%{SEEDS}</beans>")
+        .maxRunningSeconds(3600)
+        .globalCrawlerTraps(List.of(".*\\?sessionid=.*"))
+        .domains(domains)
+        .aliases(List.of(new DomainAlias("kb.com", "kb.dk", T0.minusSeconds(86_400))))
+        .deduplicationJobIds(List.of(11L, 12L))
+        .build();
   }
 
   @Test

@@ -26,21 +26,17 @@ class JobValuesTest {
   private static final Instant CREATED = Instant.parse("2026-11-20T22:00:00Z");
 
   static CrawlRequest request(long maxRunningSeconds, List<String> globalTraps, CrawlDomain... d) {
-    return new CrawlRequest(
-        42,
-        7,
-        "Events <2026> & \"more\"",
-        3,
-        "FOCUSED",
-        "default_orderxml",
-        5,
-        CrawlTemplate.defaultTemplate().text(),
-        maxRunningSeconds,
-        globalTraps,
-        List.of(d),
-        List.of(new DomainAlias("kb.com", "kb.dk", CREATED)),
-        List.of(11L),
-        CREATED);
+    return CrawlRequest.builder()
+        .job(42, CREATED)
+        .harvest(7, "Events <2026> & \"more\"", 3)
+        .channel("FOCUSED")
+        .template("default_orderxml", 5, CrawlTemplate.defaultTemplate().text())
+        .maxRunningSeconds(maxRunningSeconds)
+        .globalCrawlerTraps(globalTraps)
+        .domains(List.of(d))
+        .aliases(List.of(new DomainAlias("kb.com", "kb.dk", CREATED)))
+        .deduplicationJobIds(List.of(11L))
+        .build();
   }
 
   private static final CrawlDomain KB =

@@ -85,23 +85,20 @@ public class CrawlRequests {
               configuration == null ? null : settings(configuration.settings()),
               configuration == null ? List.of() : credentials(configuration)));
     }
-    return new CrawlRequest(
-        job.id(),
-        harvest.id(),
-        harvest.name(),
-        job.harvestRun(),
-        channel.name(),
-        template.template().name(),
-        template.number(),
-        template.text(),
-        job.maxRunningSeconds(),
-        job.globalCrawlerTraps().isEmpty()
-            ? List.of()
-            : Arrays.asList(job.globalCrawlerTraps().split("\n")),
-        crawlDomains,
-        aliases(jobDomains),
-        deduplicationJobs(job, harvest, jobDomains),
-        job.createdAt());
+    return CrawlRequest.builder()
+        .job(job.id(), job.createdAt())
+        .harvest(harvest.id(), harvest.name(), job.harvestRun())
+        .channel(channel.name())
+        .template(template.template().name(), template.number(), template.text())
+        .maxRunningSeconds(job.maxRunningSeconds())
+        .globalCrawlerTraps(
+            job.globalCrawlerTraps().isEmpty()
+                ? List.of()
+                : Arrays.asList(job.globalCrawlerTraps().split("\n")))
+        .domains(crawlDomains)
+        .aliases(aliases(jobDomains))
+        .deduplicationJobIds(deduplicationJobs(job, harvest, jobDomains))
+        .build();
   }
 
   static DomainCrawlSettings settings(CrawlSettings s) {
