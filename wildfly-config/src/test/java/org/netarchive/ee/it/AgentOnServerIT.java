@@ -29,14 +29,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 
 /**
@@ -90,11 +88,7 @@ class AgentOnServerIT {
                 new SyntheticSite.Host(slow, 2000, 0, 500)));
 
     // The shipped template with the politeness of a local test crawl, as a curator uploads it.
-    String template = ScheduledHarvests.unique("agentit_fast_");
-    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
-    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
-    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
-    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    String template = HARVESTS.newFastTemplate("agentit_fast_");
 
     // All three with the same byte limit (a job has one), so that they share one job.
     selectiveChannel = HARVESTS.newChannel();
@@ -137,10 +131,8 @@ class AgentOnServerIT {
 
   private static AgentProcess agent(String name, String channel, Map<String, String> more)
       throws IOException {
-    Map<String, String> settings = new TreeMap<>(more);
-    settings.put("agent.channel", channel);
-    settings.put("agent.instance", name);
-    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, name, site);
+    more.forEach(settings::putIfAbsent);
     return new AgentProcess(work.resolve(name), settings);
   }
 

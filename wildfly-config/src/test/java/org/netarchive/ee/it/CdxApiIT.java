@@ -34,7 +34,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -77,11 +76,7 @@ class CdxApiIT {
     work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
     domain = ScheduledHarvests.unique("cdxit-") + ".dk";
     site = new SyntheticSite(31, List.of(new SyntheticSite.Host(domain, 10, 2, 900, 3)));
-    template = ScheduledHarvests.unique("cdxit_fast_");
-    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
-    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
-    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
-    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    template = HARVESTS.newFastTemplate("cdxit_fast_");
     channel = HARVESTS.newChannel();
   }
 
@@ -108,10 +103,7 @@ class CdxApiIT {
   void givenTwoHarvestsOfASite_whenIndexed_thenTheCdxApiFindsEveryCaptureAndItsBytes()
       throws Exception {
     String instance = ScheduledHarvests.unique("cdxit-agent-");
-    Map<String, String> settings = new TreeMap<>();
-    settings.put("agent.channel", channel);
-    settings.put("agent.instance", instance);
-    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
     settings.put("timeout.dedupIndexSeconds", "120");
     long first;
     long second;

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -69,11 +68,7 @@ class DeduplicationIT {
     work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
     domain = ScheduledHarvests.unique("dedupit-") + ".dk";
     site = new SyntheticSite(29, List.of(new SyntheticSite.Host(domain, 12, 2, 900, 3)));
-    template = ScheduledHarvests.unique("dedupit_fast_");
-    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
-    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
-    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
-    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    template = HARVESTS.newFastTemplate("dedupit_fast_");
     channel = HARVESTS.newChannel();
   }
 
@@ -88,10 +83,7 @@ class DeduplicationIT {
   void givenAHarvestedSite_whenOnlyItsPagesChanged_thenTheNextHarvestStoresRevisitsOfTheRest()
       throws Exception {
     String instance = ScheduledHarvests.unique("dedupit-agent-");
-    Map<String, String> settings = new TreeMap<>();
-    settings.put("agent.channel", channel);
-    settings.put("agent.instance", instance);
-    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
     settings.put("timeout.dedupIndexSeconds", "120");
     try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
       long first = harvestOnce("Dedup first ", agent);

@@ -367,10 +367,7 @@ class HarvestRoundtripBrowserIT {
 
   private static AgentProcess agent(SyntheticSite site, String name, String channel)
       throws IOException {
-    Map<String, String> settings = new TreeMap<>();
-    settings.put("agent.channel", channel);
-    settings.put("agent.instance", name);
-    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, name, site);
     return new AgentProcess(Path.of(System.getProperty("agent.it.dir")).resolve(name), settings);
   }
 

@@ -1,7 +1,6 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 import static org.netarchive.ee.it.Api.segment;
@@ -39,7 +38,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -57,20 +55,13 @@ import org.netarchive.ee.agent.demo.SyntheticSite;
  * fixture's domains; and the imported snapshot harvest that continues the imported earlier one is
  * split with the expected objects reference/000 computes from the imported history.
  *
- * <p>Needs a PostgreSQL database of its own, {@value #URL_VARIABLE} (with {@value #USER_VARIABLE}
- * and {@value #PASSWORD_VARIABLE}); .ci/run makes one for its PostgreSQL pass. Tagged {@value
- * #TAG}, which the default build excludes; without the database the test is aborted, or fails if
- * the system property {@code it.netarchivesuite.required} is true.
+ * <p>Needs the PostgreSQL database of {@link NetarchiveSuiteSource}, empty of NetarchiveSuite's
+ * harvest tables.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-@Tag(NetarchiveSuiteImportIT.TAG)
+@Tag(NetarchiveSuiteSource.TAG)
 class NetarchiveSuiteImportIT {
-
-  static final String TAG = "netarchivesuite-db";
-  static final String URL_VARIABLE = "NAS_IT_NETARCHIVESUITE_DB_URL";
-  static final String USER_VARIABLE = "NAS_IT_NETARCHIVESUITE_DB_USER";
-  static final String PASSWORD_VARIABLE = "NAS_IT_NETARCHIVESUITE_DB_PASSWORD";
 
   private static final String PATH = "/api/imports/netarchivesuite";
 
@@ -86,19 +77,10 @@ class NetarchiveSuiteImportIT {
 
   @BeforeAll
   static void sourceDatabase() {
-    url = System.getenv(URL_VARIABLE);
-    user = System.getenv(USER_VARIABLE);
-    password = System.getenv(PASSWORD_VARIABLE);
-    if (url == null || url.isBlank()) {
-      String why =
-          URL_VARIABLE
-              + " is not set: NetarchiveSuiteImportIT needs an empty PostgreSQL database for"
-              + " the NetarchiveSuite fixture (.ci/run makes one)";
-      if (Boolean.getBoolean("it.netarchivesuite.required")) {
-        fail(why);
-      }
-      Assumptions.abort(why);
-    }
+    NetarchiveSuiteSource source = NetarchiveSuiteSource.fromEnvironment("NetarchiveSuiteImportIT");
+    url = source.url();
+    user = source.user();
+    password = source.password();
   }
 
   @Test
@@ -259,10 +241,7 @@ class NetarchiveSuiteImportIT {
       importAndWait(false);
 
       String instance = "nasimport-agent-" + run;
-      Map<String, String> settings = new TreeMap<>();
-      settings.put("agent.channel", channel);
-      settings.put("agent.instance", instance);
-      settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+      Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
       Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
       // the agent of the imported channel, started before the harvest is due
       try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {

@@ -10,9 +10,13 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.netarchive.ee.agent.demo.FastTemplate;
+import org.netarchive.ee.agent.demo.SyntheticSite;
 
 /**
  * Harvests made through the REST API for the scheduler to run, and their jobs as the API shows
@@ -48,6 +52,28 @@ final class ScheduledHarvests {
             Json.createObjectBuilder().add("name", name).add("kind", kind).build());
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     return name;
+  }
+
+  /** Uploads {@link FastTemplate} as a new active template named by {@code prefix}; its name. */
+  String newFastTemplate(String prefix) throws Exception {
+    String template = unique(prefix);
+    HttpResponse<String> uploaded = admin.putXml("/api/templates/" + template, FastTemplate.text());
+    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+    HttpResponse<String> activated = admin.post("/api/templates/" + template + "/activate");
+    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    return template;
+  }
+
+  /**
+   * The settings of an agent that serves a channel and resolves names with the synthetic site's DNS
+   * (its hosts only), as the ITs start them; more may be added.
+   */
+  static Map<String, String> agentSettings(String channel, String instance, SyntheticSite site) {
+    Map<String, String> settings = new TreeMap<>();
+    settings.put("agent.channel", channel);
+    settings.put("agent.instance", instance);
+    settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    return settings;
   }
 
   void createHarvest(String harvest, String channel, String schedule) throws Exception {

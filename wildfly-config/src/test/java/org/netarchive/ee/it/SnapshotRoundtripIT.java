@@ -26,7 +26,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 
 /**
@@ -88,10 +87,7 @@ class SnapshotRoundtripIT {
       assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
 
       String instance = ScheduledHarvests.unique("snapit-agent-");
-      Map<String, String> settings = new TreeMap<>();
-      settings.put("agent.channel", channel);
-      settings.put("agent.instance", instance);
-      settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+      Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
       JsonObject before = json(ADMIN.get("/api/settings/scheduling"));
       putSettings("split.configChunkSize", Integer.toString(CONFIGURATIONS_PER_JOB));
       // started before the harvest is due, so that it is ready when the first job comes
@@ -201,11 +197,7 @@ class SnapshotRoundtripIT {
 
   /** The shipped template with the politeness of a local test crawl, active; its id. */
   private static long fastTemplate() throws Exception {
-    String template = ScheduledHarvests.unique("snapit_fast_");
-    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
-    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
-    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
-    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    String template = HARVESTS.newFastTemplate("snapit_fast_");
     return json(ADMIN.get("/api/templates/" + template)).getJsonNumber("id").longValue();
   }
 

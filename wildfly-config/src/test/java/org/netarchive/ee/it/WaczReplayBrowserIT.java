@@ -26,7 +26,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -82,11 +80,7 @@ class WaczReplayBrowserIT {
       throws Exception {
     Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
     String domain = ScheduledHarvests.unique("replayit-") + ".dk";
-    String template = ScheduledHarvests.unique("replayit_fast_");
-    HttpResponse<String> uploaded = ADMIN.putXml("/api/templates/" + template, FastTemplate.text());
-    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
-    HttpResponse<String> activated = ADMIN.post("/api/templates/" + template + "/activate");
-    assertThat(activated.statusCode()).as(activated.body()).isBetween(200, 204);
+    String template = HARVESTS.newFastTemplate("replayit_fast_");
     String channel = HARVESTS.newChannel();
 
     long first;
@@ -96,10 +90,7 @@ class WaczReplayBrowserIT {
     try {
       seed = site.seed(domain);
       String instance = ScheduledHarvests.unique("replayit-agent-");
-      Map<String, String> settings = new TreeMap<>();
-      settings.put("agent.channel", channel);
-      settings.put("agent.instance", instance);
-      settings.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+      Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
       settings.put("timeout.dedupIndexSeconds", "120");
       try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
         first = harvestOnce("Replay first ", channel, template, seed, agent);
