@@ -38,18 +38,38 @@ public class DomainBulkInserts {
       CrawlSettings settings,
       String comments)
       throws SQLException {
-    statement.setLong(1, id);
-    statement.setLong(2, domainId);
-    statement.setString(3, name);
-    statement.setLong(4, templateId);
-    statement.setLong(5, settings.maxObjects());
-    statement.setLong(6, settings.maxBytes());
-    statement.setInt(7, settings.maxRequestRate());
-    statement.setInt(8, settings.maxHops());
-    statement.setBoolean(9, settings.honorRobots());
-    statement.setBoolean(10, settings.extractJavascript());
-    statement.setString(11, comments);
+    Object[] values = configurationValues(id, domainId, name, templateId, settings, comments);
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] instanceof MultiRowInsert.Null typed) {
+        statement.setNull(i + 1, typed.sqlType());
+      } else {
+        statement.setObject(i + 1, values[i]);
+      }
+    }
     statement.addBatch();
+  }
+
+  /** The parameters of {@link #INSERT_CONFIGURATION} for one configuration, in order. */
+  static Object[] configurationValues(
+      long id,
+      long domainId,
+      String name,
+      long templateId,
+      CrawlSettings settings,
+      String comments) {
+    return new Object[] {
+      id,
+      domainId,
+      name,
+      templateId,
+      settings.maxObjects(),
+      settings.maxBytes(),
+      settings.maxRequestRate(),
+      settings.maxHops(),
+      settings.honorRobots(),
+      settings.extractJavascript(),
+      MultiRowInsert.varchar(comments)
+    };
   }
 
   @Resource(lookup = SchemaMigration.DATASOURCE)

@@ -3,14 +3,10 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jdbc;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,8 +27,6 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
 @ApplicationScoped
 public class HarvestHistoryImports implements HistoryImport.Target {
 
-  private static final int IN_LIST_SIZE = 500;
-
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
 
@@ -50,32 +44,22 @@ public class HarvestHistoryImports implements HistoryImport.Target {
     Map<String, Map<String, Long>> configurations = new HashMap<>();
     List<String> names = new ArrayList<>(new HashSet<>(asciiNames));
     try (Connection connection = dataSource.getConnection()) {
-      for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
-        List<String> part = names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE));
-        try (PreparedStatement select =
-            connection.prepareStatement(
-                "SELECT d.name, d.id, c.name, c.id FROM domain d"
-                    + " LEFT JOIN domain_configuration c ON c.domain_id = d.id"
-                    + " WHERE d.name IN ("
-                    + placeholders(part.size())
-                    + ")")) {
-          for (int i = 0; i < part.size(); i++) {
-            select.setString(i + 1, part.get(i));
-          }
-          try (ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-              String domain = rows.getString(1);
-              domainIds.put(domain, rows.getLong(2));
-              Map<String, Long> byName =
-                  configurations.computeIfAbsent(domain, d -> new HashMap<>());
-              String configuration = rows.getString(3);
-              if (configuration != null) {
-                byName.put(configuration, rows.getLong(4));
-              }
+      KeyLookups.lookup(
+          connection,
+          "SELECT d.name, d.id, c.name, c.id FROM domain d"
+              + " LEFT JOIN domain_configuration c ON c.domain_id = d.id WHERE %s",
+          "d.name",
+          names,
+          "varchar",
+          row -> {
+            String domain = row.getString(1);
+            domainIds.put(domain, row.getLong(2));
+            Map<String, Long> byName = configurations.computeIfAbsent(domain, d -> new HashMap<>());
+            String configuration = row.getString(3);
+            if (configuration != null) {
+              byName.put(configuration, row.getLong(4));
             }
-          }
-        }
-      }
+          });
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot look domains up for the history import", e);
     }
@@ -92,28 +76,19 @@ public class HarvestHistoryImports implements HistoryImport.Target {
     List<Long> domains = wanted.stream().map(ImportedKey::domainId).distinct().toList();
     Set<ImportedKey> existing = new HashSet<>();
     try (Connection connection = dataSource.getConnection()) {
-      for (int from = 0; from < domains.size(); from += IN_LIST_SIZE) {
-        List<Long> part = domains.subList(from, Math.min(domains.size(), from + IN_LIST_SIZE));
-        try (PreparedStatement select =
-            connection.prepareStatement(
-                "SELECT domain_id, imported_harvest_name, imported_job_id FROM harvest_history"
-                    + " WHERE imported_job_id IS NOT NULL AND domain_id IN ("
-                    + placeholders(part.size())
-                    + ")")) {
-          for (int i = 0; i < part.size(); i++) {
-            select.setLong(i + 1, part.get(i));
-          }
-          try (ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-              ImportedKey key =
-                  new ImportedKey(rows.getLong(1), rows.getString(2), rows.getLong(3));
-              if (wanted.contains(key)) {
-                existing.add(key);
-              }
+      KeyLookups.lookup(
+          connection,
+          "SELECT domain_id, imported_harvest_name, imported_job_id FROM harvest_history"
+              + " WHERE imported_job_id IS NOT NULL AND %s",
+          "domain_id",
+          domains,
+          "bigint",
+          row -> {
+            ImportedKey key = new ImportedKey(row.getLong(1), row.getString(2), row.getLong(3));
+            if (wanted.contains(key)) {
+              existing.add(key);
             }
-          }
-        }
-      }
+          });
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot read the harvest history for the import", e);
     }
@@ -127,45 +102,31 @@ public class HarvestHistoryImports implements HistoryImport.Target {
     }
     try (Connection connection = dataSource.getConnection()) {
       long[] ids = SequenceBlocks.next(connection, "harvest_history_seq", entries.size());
-      try (PreparedStatement insert =
-          connection.prepareStatement(
+      MultiRowInsert insert =
+          new MultiRowInsert(
+              connection,
               "INSERT INTO harvest_history (id, domain_id, configuration_id, harvest_id, job_id,"
                   + " imported_harvest_name, imported_job_id, started_at, objects, bytes,"
-                  + " stop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-        for (int i = 0; i < entries.size(); i++) {
-          HarvestHistory entry = entries.get(i);
-          insert.setLong(1, ids[i]);
-          insert.setLong(2, entry.domainId());
-          insert.setLong(3, entry.configurationId());
-          setNullableLong(insert, 4, entry.harvestId().isPresent(), entry.harvestId().orElse(0));
-          setNullableLong(insert, 5, entry.jobId().isPresent(), entry.jobId().orElse(0));
-          insert.setString(6, entry.importedHarvestName().orElse(null));
-          setNullableLong(
-              insert, 7, entry.importedJobId().isPresent(), entry.importedJobId().orElse(0));
-          insert.setObject(8, entry.startedAt().atOffset(ZoneOffset.UTC));
-          insert.setLong(9, entry.objects());
-          insert.setLong(10, entry.bytes());
-          insert.setString(11, entry.stopReason().name());
-          insert.addBatch();
-        }
-        insert.executeBatch();
+                  + " stop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      for (int i = 0; i < entries.size(); i++) {
+        HarvestHistory entry = entries.get(i);
+        insert.add(
+            ids[i],
+            entry.domainId(),
+            entry.configurationId(),
+            MultiRowInsert.bigint(entry.harvestId()),
+            MultiRowInsert.bigint(entry.jobId()),
+            MultiRowInsert.varchar(entry.importedHarvestName().orElse(null)),
+            MultiRowInsert.bigint(entry.importedJobId()),
+            entry.startedAt().atOffset(ZoneOffset.UTC),
+            entry.objects(),
+            entry.bytes(),
+            entry.stopReason().name());
       }
+      insert.flush();
     } catch (SQLException e) {
       throw new IllegalStateException(
           "Cannot store " + entries.size() + " harvest history entries", e);
     }
-  }
-
-  private static void setNullableLong(
-      PreparedStatement statement, int index, boolean present, long value) throws SQLException {
-    if (present) {
-      statement.setLong(index, value);
-    } else {
-      statement.setNull(index, Types.BIGINT);
-    }
-  }
-
-  private static String placeholders(int count) {
-    return String.join(", ", Collections.nCopies(count, "?"));
   }
 }

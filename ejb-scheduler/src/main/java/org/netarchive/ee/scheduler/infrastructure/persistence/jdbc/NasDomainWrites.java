@@ -12,7 +12,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -32,8 +31,6 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
  */
 @ApplicationScoped
 public class NasDomainWrites {
-
-  private static final int IN_LIST_SIZE = 500;
 
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
@@ -72,21 +69,13 @@ public class NasDomainWrites {
     List<String> names = new ArrayList<>(new HashSet<>(asciiNames));
     Set<String> found = new HashSet<>();
     try (Connection connection = dataSource.getConnection()) {
-      for (int from = 0; from < names.size(); from += IN_LIST_SIZE) {
-        List<String> part = names.subList(from, Math.min(names.size(), from + IN_LIST_SIZE));
-        try (PreparedStatement select =
-            connection.prepareStatement(
-                "SELECT name FROM domain WHERE name IN (" + placeholders(part.size()) + ")")) {
-          for (int i = 0; i < part.size(); i++) {
-            select.setString(i + 1, part.get(i));
-          }
-          try (ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-              found.add(rows.getString(1));
-            }
-          }
-        }
-      }
+      KeyLookups.lookup(
+          connection,
+          "SELECT name FROM domain WHERE %s",
+          "name",
+          names,
+          "varchar",
+          row -> found.add(row.getString(1)));
     }
     return found;
   }
@@ -112,107 +101,102 @@ public class NasDomainWrites {
           SequenceBlocks.next(connection, "domain_configuration_seq", configurationCount);
       long[] seedListIds = SequenceBlocks.next(connection, "seed_list_seq", seedListCount);
       long[] passwordIds = passwordIds(connection, passwordCount);
-      try (PreparedStatement domain =
-              connection.prepareStatement(
-                  "INSERT INTO domain (id, name, unicode_name, tld, comments,"
-                      + " default_configuration_id, created_at, version)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, 0)");
-          PreparedStatement trap =
-              connection.prepareStatement(
-                  "INSERT INTO domain_crawler_trap (domain_id, position, expression)"
-                      + " VALUES (?, ?, ?)");
-          PreparedStatement seedList =
-              connection.prepareStatement(
-                  "INSERT INTO seed_list (id, domain_id, name, seeds, comments, version)"
-                      + " VALUES (?, ?, ?, ?, ?, 0)");
-          PreparedStatement password =
-              connection.prepareStatement(
-                  "INSERT INTO domain_password (id, domain_id, name, url, realm, username,"
-                      + " password, password_sealed, comments, version)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, 0)");
-          PreparedStatement configuration =
-              connection.prepareStatement(DomainBulkInserts.INSERT_CONFIGURATION);
-          PreparedStatement seedLink =
-              connection.prepareStatement(
-                  "INSERT INTO configuration_seed_list (configuration_id, seed_list_id)"
-                      + " VALUES (?, ?)");
-          PreparedStatement passwordLink =
-              connection.prepareStatement(
-                  "INSERT INTO configuration_password (configuration_id, password_id)"
-                      + " VALUES (?, ?)")) {
-        int nextConfiguration = 0;
-        int nextSeedList = 0;
-        int nextPassword = 0;
-        for (int d = 0; d < domains.size(); d++) {
-          NewDomain wanted = domains.get(d);
-          long domainId = domainIds[d];
-          int firstConfiguration = nextConfiguration;
-          int firstSeedList = nextSeedList;
-          int firstPassword = nextPassword;
-          domain.setLong(1, domainId);
-          domain.setString(2, wanted.name().ascii());
-          domain.setString(3, wanted.name().unicode());
-          domain.setString(4, wanted.name().topLevelDomain());
-          domain.setString(5, wanted.comments());
-          domain.setLong(6, configurationIds[firstConfiguration + wanted.defaultConfiguration()]);
-          domain.setTimestamp(7, created);
-          domain.addBatch();
-          for (int t = 0; t < wanted.crawlerTraps().size(); t++) {
-            trap.setLong(1, domainId);
-            trap.setInt(2, t);
-            trap.setString(3, wanted.crawlerTraps().get(t));
-            trap.addBatch();
+      MultiRowInsert domain =
+          new MultiRowInsert(
+              connection,
+              "INSERT INTO domain (id, name, unicode_name, tld, comments,"
+                  + " default_configuration_id, created_at, version)"
+                  + " VALUES (?, ?, ?, ?, ?, ?, ?, 0)");
+      MultiRowInsert trap =
+          new MultiRowInsert(
+              connection,
+              "INSERT INTO domain_crawler_trap (domain_id, position, expression) VALUES (?, ?, ?)");
+      MultiRowInsert seedList =
+          new MultiRowInsert(
+              connection,
+              "INSERT INTO seed_list (id, domain_id, name, seeds, comments, version)"
+                  + " VALUES (?, ?, ?, ?, ?, 0)");
+      MultiRowInsert password =
+          new MultiRowInsert(
+              connection,
+              "INSERT INTO domain_password (id, domain_id, name, url, realm, username,"
+                  + " password, password_sealed, comments, version)"
+                  + " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, 0)");
+      MultiRowInsert configuration =
+          new MultiRowInsert(connection, DomainBulkInserts.INSERT_CONFIGURATION);
+      MultiRowInsert seedLink =
+          new MultiRowInsert(
+              connection,
+              "INSERT INTO configuration_seed_list (configuration_id, seed_list_id) VALUES (?, ?)");
+      MultiRowInsert passwordLink =
+          new MultiRowInsert(
+              connection,
+              "INSERT INTO configuration_password (configuration_id, password_id) VALUES (?, ?)");
+      int nextConfiguration = 0;
+      int nextSeedList = 0;
+      int nextPassword = 0;
+      for (int d = 0; d < domains.size(); d++) {
+        NewDomain wanted = domains.get(d);
+        long domainId = domainIds[d];
+        int firstConfiguration = nextConfiguration;
+        int firstSeedList = nextSeedList;
+        int firstPassword = nextPassword;
+        domain.add(
+            domainId,
+            wanted.name().ascii(),
+            wanted.name().unicode(),
+            wanted.name().topLevelDomain(),
+            MultiRowInsert.varchar(wanted.comments()),
+            configurationIds[firstConfiguration + wanted.defaultConfiguration()],
+            created);
+        for (int t = 0; t < wanted.crawlerTraps().size(); t++) {
+          trap.add(domainId, t, wanted.crawlerTraps().get(t));
+        }
+        for (NewSeedList list : wanted.seedLists()) {
+          seedList.add(
+              seedListIds[nextSeedList++],
+              domainId,
+              list.name(),
+              list.seeds(),
+              MultiRowInsert.varchar(list.comments()));
+        }
+        for (NewPassword entry : wanted.passwords()) {
+          password.add(
+              passwordIds[nextPassword++],
+              domainId,
+              entry.name(),
+              entry.url(),
+              entry.realm(),
+              entry.username(),
+              MultiRowInsert.varchar(entry.sealed()),
+              MultiRowInsert.varchar(entry.comments()));
+        }
+        for (NewConfiguration wantedConfiguration : wanted.configurations()) {
+          long configurationId = configurationIds[nextConfiguration++];
+          configuration.add(
+              DomainBulkInserts.configurationValues(
+                  configurationId,
+                  domainId,
+                  wantedConfiguration.name(),
+                  wantedConfiguration.templateId(),
+                  wantedConfiguration.settings(),
+                  wantedConfiguration.comments()));
+          for (int index : wantedConfiguration.seedLists()) {
+            seedLink.add(configurationId, seedListIds[firstSeedList + index]);
           }
-          for (NewSeedList list : wanted.seedLists()) {
-            seedList.setLong(1, seedListIds[nextSeedList++]);
-            seedList.setLong(2, domainId);
-            seedList.setString(3, list.name());
-            seedList.setString(4, list.seeds());
-            seedList.setString(5, list.comments());
-            seedList.addBatch();
-          }
-          for (NewPassword entry : wanted.passwords()) {
-            password.setLong(1, passwordIds[nextPassword++]);
-            password.setLong(2, domainId);
-            password.setString(3, entry.name());
-            password.setString(4, entry.url());
-            password.setString(5, entry.realm());
-            password.setString(6, entry.username());
-            password.setString(7, entry.sealed());
-            password.setString(8, entry.comments());
-            password.addBatch();
-          }
-          for (NewConfiguration wantedConfiguration : wanted.configurations()) {
-            long configurationId = configurationIds[nextConfiguration++];
-            DomainBulkInserts.addConfiguration(
-                configuration,
-                configurationId,
-                domainId,
-                wantedConfiguration.name(),
-                wantedConfiguration.templateId(),
-                wantedConfiguration.settings(),
-                wantedConfiguration.comments());
-            for (int index : wantedConfiguration.seedLists()) {
-              seedLink.setLong(1, configurationId);
-              seedLink.setLong(2, seedListIds[firstSeedList + index]);
-              seedLink.addBatch();
-            }
-            for (int index : wantedConfiguration.passwords()) {
-              passwordLink.setLong(1, configurationId);
-              passwordLink.setLong(2, passwordIds[firstPassword + index]);
-              passwordLink.addBatch();
-            }
+          for (int index : wantedConfiguration.passwords()) {
+            passwordLink.add(configurationId, passwordIds[firstPassword + index]);
           }
         }
-        // parents before children, as the foreign keys want
-        domain.executeBatch();
-        trap.executeBatch();
-        seedList.executeBatch();
-        password.executeBatch();
-        configuration.executeBatch();
-        seedLink.executeBatch();
-        passwordLink.executeBatch();
       }
+      // parents before children, as the foreign keys want
+      domain.flush();
+      trap.flush();
+      seedList.flush();
+      password.flush();
+      configuration.flush();
+      seedLink.flush();
+      passwordLink.flush();
     }
   }
 
@@ -251,27 +235,19 @@ public class NasDomainWrites {
     List<String> all = new ArrayList<>(names);
     List<AliasOutcome> outcomes = new ArrayList<>();
     try (Connection connection = dataSource.getConnection()) {
-      for (int from = 0; from < all.size(); from += IN_LIST_SIZE) {
-        List<String> part = all.subList(from, Math.min(all.size(), from + IN_LIST_SIZE));
-        try (PreparedStatement select =
-            connection.prepareStatement(
-                "SELECT name, id, alias_of_id FROM domain WHERE name IN ("
-                    + placeholders(part.size())
-                    + ")")) {
-          for (int i = 0; i < part.size(); i++) {
-            select.setString(i + 1, part.get(i));
-          }
-          try (ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-              ids.put(rows.getString(1), rows.getLong(2));
-              long target = rows.getLong(3);
-              if (!rows.wasNull()) {
-                aliasOf.put(rows.getString(1), target);
-              }
+      KeyLookups.lookup(
+          connection,
+          "SELECT name, id, alias_of_id FROM domain WHERE %s",
+          "name",
+          all,
+          "varchar",
+          row -> {
+            ids.put(row.getString(1), row.getLong(2));
+            long target = row.getLong(3);
+            if (!row.wasNull()) {
+              aliasOf.put(row.getString(1), target);
             }
-          }
-        }
-      }
+          });
       try (PreparedStatement update =
           connection.prepareStatement(
               "UPDATE domain SET alias_of_id = ?, alias_set_at = ?, version = version + 1"
@@ -312,12 +288,25 @@ public class NasDomainWrites {
     if (count == 0) {
       return ids;
     }
-    String product = connection.getMetaData().getDatabaseProductName().toLowerCase();
+    boolean postgres = KeyLookups.postgres(connection);
     String sql =
-        product.contains("postgres")
-            ? "SELECT nextval('domain_password_seq')"
+        postgres
+            ? "SELECT nextval('domain_password_seq') FROM generate_series(1, ?)"
             : "SELECT NEXT VALUE FOR domain_password_seq";
     try (PreparedStatement next = connection.prepareStatement(sql)) {
+      if (postgres) {
+        next.setInt(1, count);
+        int filled = 0;
+        try (ResultSet rs = next.executeQuery()) {
+          while (rs.next() && filled < count) {
+            ids[filled++] = rs.getLong(1);
+          }
+        }
+        if (filled < count) {
+          throw new SQLException("domain_password_seq gave " + filled + " of " + count + " ids");
+        }
+        return ids;
+      }
       for (int i = 0; i < count; i++) {
         try (ResultSet rs = next.executeQuery()) {
           rs.next();
@@ -326,9 +315,5 @@ public class NasDomainWrites {
       }
     }
     return ids;
-  }
-
-  private static String placeholders(int count) {
-    return String.join(", ", Collections.nCopies(count, "?"));
   }
 }

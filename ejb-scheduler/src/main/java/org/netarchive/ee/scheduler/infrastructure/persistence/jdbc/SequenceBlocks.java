@@ -18,10 +18,37 @@ final class SequenceBlocks {
 
   private SequenceBlocks() {}
 
-  /** {@code count} fresh ids from {@code sequence}. */
+  /**
+   * {@code count} fresh ids from {@code sequence}. On PostgreSQL all the blocks they need come in
+   * one query; elsewhere one query per block.
+   */
   static long[] next(Connection connection, String sequence, int count) throws SQLException {
     long[] ids = new long[count];
+    if (count == 0) {
+      return ids;
+    }
     String sql = nextValueSql(connection, sequence);
+    if (sql.startsWith("SELECT nextval")) {
+      int blocks = (count + BLOCK - 1) / BLOCK;
+      try (PreparedStatement statement =
+          connection.prepareStatement(sql + " FROM generate_series(1, ?)")) {
+        statement.setInt(1, blocks);
+        int filled = 0;
+        try (ResultSet rs = statement.executeQuery()) {
+          while (rs.next()) {
+            long first = rs.getLong(1);
+            for (int i = 0; i < BLOCK && filled < count; i++) {
+              ids[filled++] = first + i;
+            }
+          }
+        }
+        if (filled < count) {
+          throw new SQLException(
+              "Sequence " + sequence + " gave " + filled + " of " + count + " ids");
+        }
+      }
+      return ids;
+    }
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
       int filled = 0;
       while (filled < count) {
