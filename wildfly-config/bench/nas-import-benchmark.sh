@@ -39,6 +39,7 @@ SOURCE=nas_hbench_src
 PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
 
 bench_header "$COUNT"
+echo "$(su postgres -c "psql -X -A -t -c 'SELECT version()'" | cut -d, -f1); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # --- 1. the databases
 su postgres -c "psql -X -q -v ON_ERROR_STOP=1" <<SQL
