@@ -38,11 +38,17 @@ TARGET=nas_hbench
 SOURCE=nas_hbench_src
 PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
 
+# psql as the server's superuser, on its maintenance database, whatever PG* variables say
+as_postgres() {
+  env -u PGHOST -u PGPORT -u PGUSER -u PGPASSWORD -u PGDATABASE -u PGOPTIONS \
+    su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -d postgres $*"
+}
+
 bench_header "$COUNT"
-echo "$(su postgres -c "psql -X -A -t -c 'SELECT version()'" | cut -d, -f1); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$(as_postgres -A -t -c "'SELECT version()'" | cut -d, -f1); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # --- 1. the databases
-su postgres -c "psql -X -q -v ON_ERROR_STOP=1" <<SQL
+as_postgres <<SQL
 SET client_min_messages = warning;
 DROP DATABASE IF EXISTS $TARGET;
 DROP DATABASE IF EXISTS $SOURCE;
@@ -189,7 +195,7 @@ tgt -c "DROP TABLE hbench_configuration_seed_list, hbench_harvest_history, hbenc
 bench_stop
 trap - EXIT
 if [[ "${NAS_BENCH_DROP:-}" == 1 ]]; then
-  su postgres -c "psql -X -q -v ON_ERROR_STOP=1" <<SQL
+  as_postgres <<SQL
 DROP DATABASE $TARGET;
 DROP DATABASE $SOURCE;
 DROP ROLE $ROLE;

@@ -21,8 +21,8 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
 
 /**
  * The database side of {@link HistoryImport}: looks domains and their configurations up by name and
- * writes imported history entries with JDBC batches, in the caller's transaction. Ids come from
- * {@code harvest_history_seq} as the JPA mapping takes them.
+ * writes imported history entries with multi-row INSERTs, in the caller's transaction. Ids come
+ * from {@code harvest_history_seq} as the JPA mapping takes them.
  */
 @ApplicationScoped
 public class HarvestHistoryImports implements HistoryImport.Target {

@@ -24,10 +24,10 @@ import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
- * Writes the domains of a NetarchiveSuite import with JDBC batches, each call in a transaction of
- * its own, so that a million domains are many bounded transactions and never one: the rows {@link
- * org.netarchive.ee.scheduler.domain.model.domain.Domain} and its parts would make, already checked
- * by the caller against the same rules.
+ * Writes the domains of a NetarchiveSuite import with multi-row INSERTs, each call in a transaction
+ * of its own, so that a million domains are many bounded transactions and never one: the rows
+ * {@link org.netarchive.ee.scheduler.domain.model.domain.Domain} and its parts would make, already
+ * checked by the caller against the same rules.
  */
 @ApplicationScoped
 public class NasDomainWrites {
