@@ -8,9 +8,10 @@ import org.netarchive.ee.scheduler.application.imports.NasImportStatus.KindCount
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.Problem;
 
 /**
- * What an import did so far: counts per kind of object and the problems. Problems beyond {@value
- * #MAX_PROBLEMS} are counted in one last line rather than listed, so that a database refused as a
- * whole does not fill the server's memory.
+ * What an import did since its last record (a chunk, or a small step): counts per kind of object
+ * and the problems, which {@link #drain()} hands over to be recorded with the chunk's position.
+ * Problems beyond {@value #MAX_PROBLEMS} in all are counted in one last line rather than listed, so
+ * that a database refused as a whole does not fill the server's memory nor the report.
  */
 final class ImportTally {
 
@@ -71,6 +72,18 @@ final class ImportTally {
     all.add(new Problem("*", "*", unlisted + " more problems, not listed"));
     return all;
   }
+
+  /** The counts and problems so far, which this tally then forgets. */
+  Drained drain() {
+    Drained drained = new Drained(counts(), List.copyOf(problems()));
+    counts.clear();
+    problems.clear();
+    unlisted = 0;
+    return drained;
+  }
+
+  /** What {@link #drain()} hands over. */
+  record Drained(List<KindCount> counts, List<Problem> problems) {}
 
   private void add(String kind, int column, long n) {
     counts.computeIfAbsent(kind, k -> new long[3])[column] += n;

@@ -1,9 +1,10 @@
 package org.netarchive.ee.scheduler.application.imports;
 
-import jakarta.annotation.security.RolesAllowed;
-import jakarta.ejb.Asynchronous;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RunAs;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
+import jakarta.ejb.Local;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -62,35 +63,37 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.NasImportRuns
 import org.netarchive.ee.scheduler.infrastructure.secrets.PasswordSeal;
 
 /**
- * Runs an import of a NetarchiveSuite harvest database in the background, in bounded transactions:
- * the few objects (channels, schedules, templates, trap lists, harvests) one by one through the
- * application services, so that they are checked as any other; the many (domains with their parts,
- * history) in chunks through the bulk JDBC writers, each chunk a transaction of its own. Everything
- * is matched by its NetarchiveSuite name, so a second import finds what the first made and leaves
- * it as it is.
+ * Runs the steps of an import of a NetarchiveSuite harvest database for its batch job, in bounded
+ * transactions: the few objects (channels, schedules, templates, trap lists, harvests) one by one
+ * through the application services, so that they are checked as any other; the many (domains with
+ * their parts, aliases, history) in chunks through the bulk JDBC writers, each chunk a transaction
+ * of its own, recorded with its counts, problems and source position in another right after it.
+ * Everything is matched by its NetarchiveSuite name, so a second import finds what the first made
+ * and leaves it as it is.
+ *
+ * <p>The batch job may run on no caller's identity (it is resumed at start-up), so this bean runs
+ * the services it calls as {@code admin}; only the import job calls it.
  */
 @Stateless
-@RolesAllowed("admin")
-public class NasImportRunner {
+@Local(NasImportSteps.class)
+@PermitAll
+@RunAs("admin")
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class NasImportRunner implements NasImportSteps {
 
-  static final String CHANNELS = "channels";
-  static final String SCHEDULES = "schedules";
-  static final String TEMPLATES = "templates";
-  static final String TRAP_LISTS = "global crawler trap lists";
-  static final String DOMAINS = "domains";
   static final String CONFIGURATIONS = "configurations";
   static final String SEED_LISTS = "seed lists";
   static final String PASSWORDS = "passwords";
-  static final String ALIASES = "aliases";
   static final String SELECTIVE = "selective harvests";
   static final String SNAPSHOT = "snapshot harvests";
   static final String HARVEST_CONFIGURATIONS = "harvest configurations";
-  static final String HISTORY = "history";
   static final String NOT_IMPORTED = "not imported";
 
-  private static final int DOMAIN_CHUNK = 1000;
-  private static final int ALIAS_CHUNK = 1000;
-  private static final int HISTORY_CHUNK = 5000;
+  /** Source rows per chunk (per transaction) of the chunked steps. */
+  static final int DOMAIN_CHUNK = 1000;
+
+  static final int ALIAS_CHUNK = 1000;
+  static final int HISTORY_CHUNK = 5000;
   private static final String DESCRIPTION = "Imported from NetarchiveSuite";
   private static final Logger LOG = Logger.getLogger(NasImportRunner.class.getName());
 
@@ -123,27 +126,237 @@ public class NasImportRunner {
   @EJB private CrawlerTrapService trapLists;
   @EJB private HarvestService harvests;
 
-  /** Runs the import recorded as {@code runId} and records its end and report. */
-  @Asynchronous
-  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-  public void run(long runId, NasImportRequest request, String user) {
-    ImportTally tally = new ImportTally();
-    String failure = null;
-    try (NasHarvestDatabase source =
-        NasHarvestDatabase.open(request.url(), request.user(), request.password())) {
-      new Pass(runId, request, user, source, tally).run();
-    } catch (SQLException | RuntimeException e) {
-      failure = "The import stopped: " + message(e);
-      LOG.log(Level.WARNING, "NetarchiveSuite import " + runId + " failed: " + failure, e);
-    }
+  /** The owner the source's password is sealed for (see NetarchiveSuiteImports). */
+  static String secretOwner(long runId) {
+    return "netarchivesuite-import/" + runId;
+  }
+
+  @Override
+  public NasImportSession open(long runId) {
     try {
-      runs.finish(runId, failure != null, failure, tally.counts(), tally.problems(), Instant.now());
+      NasImportRuns.RunContext context =
+          runs.context(runId)
+              .orElseThrow(
+                  () -> new IllegalStateException("No NetarchiveSuite import with id " + runId));
+      if (!"RUNNING".equals(context.state())) {
+        throw new IllegalStateException(
+            "NetarchiveSuite import " + runId + " is " + context.state() + ", not RUNNING");
+      }
+      if (context.sealedSecret() == null) {
+        throw new IllegalStateException(
+            "NetarchiveSuite import " + runId + " has no source password stored");
+      }
+      String password =
+          context.sealedSecret().isEmpty()
+              ? null
+              : seal.open(secretOwner(runId), context.sealedSecret());
+      NasHarvestDatabase source =
+          NasHarvestDatabase.open(
+              context.sourceUrl(),
+              context.sourceUser().isEmpty() ? null : context.sourceUser(),
+              password);
+      NasImportSession session = new NasImportSession(runId, context.dryRun());
+      session.state = new Pass(context, source);
+      return session;
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Cannot read NetarchiveSuite import " + runId + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void runPhase(NasImportSession session, String phase) {
+    Pass pass = pass(session);
+    try {
+      if (runs.step(pass.runId, phase).done()) {
+        // done before a restart: only what later steps need of it is looked up again
+        pass.load(phase);
+        return;
+      }
+      pass.phase(phase);
+      if (phase.equals(CHANNELS)) {
+        for (String kind :
+            List.of(
+                CHANNELS,
+                SCHEDULES,
+                TEMPLATES,
+                TRAP_LISTS,
+                DOMAINS,
+                CONFIGURATIONS,
+                SEED_LISTS,
+                PASSWORDS,
+                ALIASES,
+                SELECTIVE,
+                SNAPSHOT,
+                HARVEST_CONFIGURATIONS,
+                HISTORY)) {
+          pass.tally.kind(kind);
+        }
+      }
+      switch (phase) {
+        case CHANNELS -> pass.importChannels();
+        case SCHEDULES -> pass.importSchedules();
+        case TEMPLATES -> pass.importTemplates();
+        case TRAP_LISTS -> pass.importTrapLists();
+        case HARVESTS -> {
+          pass.load(CHANNELS);
+          pass.load(SCHEDULES);
+          pass.importHarvests();
+        }
+        default -> throw new IllegalArgumentException("Not a phase of the import: '" + phase + "'");
+      }
+      pass.loaded.add(phase);
+      pass.record(phase, 0, true);
+    } catch (SQLException e) {
+      throw new IllegalStateException(phase + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public long resumePosition(NasImportSession session, String step) {
+    Pass pass = pass(session);
+    try {
+      NasImportRuns.StepPosition position = runs.step(pass.runId, step);
+      if (position.begun() && !position.done()) {
+        String where =
+            step
+                + (position.position() == Long.MIN_VALUE
+                    ? " from its start"
+                    : " after "
+                        + switch (step) {
+                          case DOMAINS -> "domain_id ";
+                          case HISTORY -> "historyinfo_id ";
+                          default -> "source row ";
+                        }
+                        + position.position());
+        LOG.info(() -> "NetarchiveSuite import " + pass.runId + " goes on with " + where);
+        runs.resumedFrom(pass.runId, where);
+      }
+      if (pass.resumed) {
+        // the first chunk may have been written before the crash, its record lost
+        pass.redo.add(step);
+      }
+      return position.position();
+    } catch (SQLException e) {
+      throw new IllegalStateException(step + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public boolean done(NasImportSession session, String step) {
+    try {
+      return runs.step(session.runId(), step).done();
+    } catch (SQLException e) {
+      throw new IllegalStateException(step + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public NasImportPage read(NasImportSession session, String step, long position) {
+    Pass pass = pass(session);
+    try {
+      List<?> rows;
+      long reached;
+      switch (step) {
+        case DOMAINS -> {
+          List<NasHarvestDatabase.Domain> domains = pass.source.domains(position, DOMAIN_CHUNK);
+          rows = domains;
+          reached = domains.isEmpty() ? position : domains.get(domains.size() - 1).id();
+        }
+        case HISTORY -> {
+          List<NasHarvestDatabase.History> entries = pass.source.history(position, HISTORY_CHUNK);
+          rows = entries;
+          reached = entries.isEmpty() ? position : entries.get(entries.size() - 1).id();
+        }
+        case ALIASES -> {
+          List<NasHarvestDatabase.Alias> all = pass.aliases();
+          int from = (int) Math.max(0, position);
+          int to = Math.min(all.size(), from + ALIAS_CHUNK);
+          rows = from >= to ? List.of() : List.copyOf(all.subList(from, to));
+          reached = to;
+        }
+        default -> throw new IllegalArgumentException("Not a chunked step: '" + step + "'");
+      }
+      return rows.isEmpty() ? null : new NasImportPage(session, step, reached, rows);
+    } catch (SQLException e) {
+      throw new IllegalStateException(step + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public void write(NasImportPage page) {
+    Pass pass = pass(page.session());
+    try {
+      switch (page.step()) {
+        case DOMAINS -> {
+          pass.load(TEMPLATES);
+          pass.importDomains((List<NasHarvestDatabase.Domain>) page.rows());
+        }
+        case ALIASES -> pass.importAliases((List<NasHarvestDatabase.Alias>) page.rows());
+        case HISTORY -> pass.importHistory((List<NasHarvestDatabase.History>) page.rows());
+        default -> throw new IllegalArgumentException("Not a chunked step: '" + page.step() + "'");
+      }
+      pass.redo.remove(page.step());
+      pass.record(page.step(), page.position(), false);
+    } catch (SQLException e) {
+      throw new IllegalStateException(page.step() + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void endStep(NasImportSession session, String step) {
+    Pass pass = pass(session);
+    try {
+      pass.record(step, runs.step(pass.runId, step).position(), true);
+    } catch (SQLException e) {
+      throw new IllegalStateException(step + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void finish(long runId) {
+    try (NasImportSession session = open(runId)) {
+      Pass pass = pass(session);
+      pass.phase("unsupported tables");
+      runs.fallbacks(runId)
+          .forEach(
+              (template, count) ->
+                  pass.tally.note(
+                      "ordertemplates",
+                      template,
+                      count
+                          + " configurations use this template, which was not imported; they use '"
+                          + DefaultTemplate.NAME
+                          + "' instead until they are changed"));
+      pass.reportUnsupported();
+      pass.record("finish", 0, true);
+      runs.finish(runId, false, null, Instant.now());
+    } catch (SQLException e) {
+      throw new IllegalStateException("finish: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void fail(long runId, String reason) {
+    String failure = "The import stopped: " + reason;
+    LOG.warning(() -> "NetarchiveSuite import " + runId + " failed: " + failure);
+    try {
+      runs.finish(runId, true, failure, Instant.now());
     } catch (SQLException e) {
       LOG.log(Level.SEVERE, "Cannot record the end of NetarchiveSuite import " + runId, e);
     }
   }
 
-  private static String message(Throwable e) {
+  private static Pass pass(NasImportSession session) {
+    if (!(session.state instanceof Pass pass)) {
+      throw new IllegalArgumentException(
+          "Session of import " + session.runId() + " was not opened by the runner");
+    }
+    return pass;
+  }
+
+  static String message(Throwable e) {
     Throwable cause = e;
     while ((cause instanceof EJBException || cause.getMessage() == null)
         && cause.getCause() != null) {
@@ -152,15 +365,18 @@ public class NasImportRunner {
     return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
   }
 
-  /** One run's state. */
-  private final class Pass {
+  /** One session's state. */
+  private final class Pass implements AutoCloseable {
     private final long runId;
     private final boolean dryRun;
+    private final boolean resumed;
     private final ZoneId zone;
     private final String user;
     private final NasHarvestDatabase source;
-    private final ImportTally tally;
-    private final Instant now = Instant.now();
+    private ImportTally tally = new ImportTally();
+
+    /** The creation time of what the import makes: the import's start. */
+    private final Instant now;
 
     /** Our names of NetarchiveSuite's channels, schedules, by their ids; absent: not taken. */
     private final Map<Long, String> channelNames = new HashMap<>();
@@ -175,72 +391,85 @@ public class NasImportRunner {
 
     private final Map<Long, Long> fallbacks = new LinkedHashMap<>();
 
-    /** A dry run's domains that a real one would create. */
+    /** A dry run's domains of this chunk that a real one would create. */
     private final Set<String> wouldCreate = new HashSet<>();
 
-    private long domainsTotal;
+    /** The phases whose names and ids above are known in this session. */
+    private final Set<String> loaded = new HashSet<>();
+
+    /** Steps whose next chunk may have been written before a crash lost its record. */
+    private final Set<String> redo = new HashSet<>();
+
+    private List<NasHarvestDatabase.Alias> aliases;
+    private final long domainsTotal;
     private long domainsDone;
 
-    Pass(
-        long runId,
-        NasImportRequest request,
-        String user,
-        NasHarvestDatabase source,
-        ImportTally tally) {
-      this.runId = runId;
-      this.dryRun = request.dryRun();
-      this.zone = ZoneId.of(request.timeZone() == null ? "UTC" : request.timeZone());
-      this.user = user;
+    Pass(NasImportRuns.RunContext context, NasHarvestDatabase source) throws SQLException {
+      this.runId = context.id();
+      this.dryRun = context.dryRun();
+      this.zone = ZoneId.of(context.timeZone() == null ? "UTC" : context.timeZone());
+      this.user = context.startedBy();
       this.source = source;
-      this.tally = tally;
+      this.now = context.startedAt();
+      this.domainsDone = context.domainsDone();
+      this.domainsTotal = source.count("domains");
+      // a session of an execution that goes on after a server stop
+      this.resumed = context.resumed() > 0;
     }
 
-    void run() throws SQLException {
-      for (String kind :
-          List.of(
-              CHANNELS,
-              SCHEDULES,
-              TEMPLATES,
-              TRAP_LISTS,
-              DOMAINS,
-              CONFIGURATIONS,
-              SEED_LISTS,
-              PASSWORDS,
-              ALIASES,
-              SELECTIVE,
-              SNAPSHOT,
-              HARVEST_CONFIGURATIONS,
-              HISTORY)) {
-        tally.kind(kind);
+    @Override
+    public void close() {
+      source.close();
+    }
+
+    /** Looks up what a phase done before a restart took, as the phase itself would. */
+    void load(String phase) throws SQLException {
+      if (!loaded.add(phase)) {
+        return;
       }
-      domainsTotal = source.count("domains");
-      phase("channels");
-      importChannels();
-      phase("schedules");
-      importSchedules();
-      phase("templates");
-      importTemplates();
-      phase("global crawler trap lists");
-      importTrapLists();
-      phase("domains");
-      source.domains(DOMAIN_CHUNK, this::importDomains);
-      fallbacks.forEach(
-          (id, count) ->
-              tally.note(
-                  "ordertemplates",
-                  templateNames.get(id) + " (" + id + ")",
-                  count
-                      + " configurations use this template, which was not imported; they use '"
-                      + DefaultTemplate.NAME
-                      + "' instead until they are changed"));
-      phase("aliases");
-      importAliases();
-      phase("harvests");
-      importHarvests();
-      phase("history");
-      source.history(HISTORY_CHUNK, this::importHistory);
-      phase("unsupported tables");
-      reportUnsupported();
+      ImportTally real = tally;
+      tally = new ImportTally();
+      try {
+        switch (phase) {
+          case CHANNELS -> importChannels();
+          case SCHEDULES -> importSchedules();
+          case TEMPLATES -> importTemplates();
+          default -> {
+            // nothing later steps need
+          }
+        }
+      } finally {
+        tally = real;
+      }
+    }
+
+    List<NasHarvestDatabase.Alias> aliases() throws SQLException {
+      if (aliases == null) {
+        aliases = source.aliases();
+      }
+      return aliases;
+    }
+
+    /** Records what was done since the last record, with the step's position. */
+    void record(String step, long position, boolean done) throws SQLException {
+      ImportTally.Drained drained = tally.drain();
+      runs.record(
+          runId,
+          step,
+          position,
+          done,
+          new NasImportRuns.Delta(
+              drained.counts(),
+              drained.problems(),
+              new LinkedHashMap<>(fallbacks),
+              new HashMap<>(templateNames),
+              new ArrayList<>(wouldCreate)),
+          step.equals("finish") ? "unsupported tables" : step,
+          domainsTotal,
+          domainsDone,
+          ImportTally.MAX_PROBLEMS);
+      fallbacks.clear();
+      wouldCreate.clear();
     }
 
     private void phase(String phase) throws SQLException {
@@ -448,8 +677,21 @@ public class NasImportRunner {
       }
       Set<String> existing =
           writes.existing(names.values().stream().map(DomainName::ascii).toList());
+      // after a crash, the chunk the import goes on with may have been inserted, its record lost:
+      // what this import created (its creation time) counts as created, not as there already
+      Set<String> ours =
+          redo.contains(DOMAINS) && !dryRun && !existing.isEmpty()
+              ? runs.createdAt(existing, now)
+              : Set.of();
       List<NewDomain> prepared = new ArrayList<>();
       for (var entry : names.entrySet()) {
+        if (ours.contains(entry.getValue().ascii())) {
+          NewDomain made = prepare(entry.getKey(), entry.getValue(), false);
+          if (made != null) {
+            countCreated(made);
+          }
+          continue;
+        }
         boolean exists = existing.contains(entry.getValue().ascii());
         // a domain there already is checked all the same, so that a second import reports what
         // the first did not take as the first did
@@ -473,7 +715,6 @@ public class NasImportRunner {
         insert(prepared);
       }
       domainsDone += chunk.size();
-      phase("domains");
     }
 
     /** Inserts a chunk; if the database refuses it, each domain on its own, to find which. */
@@ -660,11 +901,8 @@ public class NasImportRunner {
 
     // --- aliases
 
-    private void importAliases() throws SQLException {
-      List<NasHarvestDatabase.Alias> all = source.aliases();
-      for (int from = 0; from < all.size(); from += ALIAS_CHUNK) {
-        List<NasHarvestDatabase.Alias> part =
-            all.subList(from, Math.min(all.size(), from + ALIAS_CHUNK));
+    private void importAliases(List<NasHarvestDatabase.Alias> part) throws SQLException {
+      {
         List<AliasToSet> wanted = new ArrayList<>();
         List<NasHarvestDatabase.Alias> taken = new ArrayList<>();
         for (NasHarvestDatabase.Alias alias : part) {
@@ -680,6 +918,14 @@ public class NasImportRunner {
           }
         }
         List<AliasOutcome> outcomes = writes.setAliases(wanted, dryRun);
+        Set<String> wouldCreate =
+            dryRun
+                ? runs.wouldCreate(
+                    runId,
+                    wanted.stream()
+                        .flatMap(a -> java.util.stream.Stream.of(a.name(), a.aliasOf()))
+                        .toList())
+                : Set.of();
         for (int i = 0; i < outcomes.size(); i++) {
           AliasToSet alias = wanted.get(i);
           String key = taken.get(i).name() + " -> " + taken.get(i).aliasOf();
@@ -850,7 +1096,8 @@ public class NasImportRunner {
         try {
           if (dryRun) {
             String ascii = DomainName.of(configuration.domain()).ascii();
-            if (!wouldCreate.contains(ascii) && writes.existing(List.of(ascii)).isEmpty()) {
+            if (runs.wouldCreate(runId, List.of(ascii)).isEmpty()
+                && writes.existing(List.of(ascii)).isEmpty()) {
               throw new IllegalArgumentException(
                   "Domain '" + configuration.domain() + "' was not imported");
             }
@@ -866,7 +1113,7 @@ public class NasImportRunner {
 
     // --- history
 
-    private void importHistory(List<NasHarvestDatabase.History> chunk) {
+    private void importHistory(List<NasHarvestDatabase.History> chunk) throws SQLException {
       Map<NasHarvestDatabase.History, String> asciiNames = new LinkedHashMap<>();
       for (NasHarvestDatabase.History row : chunk) {
         String key = Long.toString(row.id());
@@ -891,6 +1138,11 @@ public class NasImportRunner {
         }
       }
       Map<String, KnownDomain> known = history.findDomains(asciiNames.values());
+      Set<String> wouldCreate =
+          dryRun
+              ? runs.wouldCreate(
+                  runId, asciiNames.values().stream().filter(n -> !known.containsKey(n)).toList())
+              : Set.of();
       Map<ImportedKey, HarvestHistory> entries = new LinkedHashMap<>();
       for (var entry : asciiNames.entrySet()) {
         NasHarvestDatabase.History row = entry.getKey();

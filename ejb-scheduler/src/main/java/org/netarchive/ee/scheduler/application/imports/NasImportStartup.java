@@ -1,19 +1,21 @@
 package org.netarchive.ee.scheduler.application.imports;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
-import java.sql.SQLException;
-import java.time.Instant;
-import java.util.logging.Logger;
-import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.NasImportRuns;
 
 /**
- * Marks, when the application starts, the NetarchiveSuite imports a stop of the server interrupted
- * as failed: nothing runs them any more. Starting the import again takes what they did not.
+ * Resumes, once the application has started, the NetarchiveSuite imports a stop of the server
+ * interrupted: their batch job is started again and goes on after the last chunk each step recorded
+ * (the status counts the resumption and says where it went on). An import that cannot be resumed
+ * (its source no longer opens, say) fails with the reason.
  */
 @Singleton
 @Startup
@@ -21,23 +23,17 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.NasImportRuns
 @PermitAll
 public class NasImportStartup {
 
-  private static final Logger LOG = Logger.getLogger(NasImportStartup.class.getName());
-
-  @Inject private NasImportRuns runs;
+  @Inject private NasImportJobControl jobs;
+  @Resource private TimerService timers;
 
   @PostConstruct
-  void failInterrupted() {
-    try {
-      int interrupted =
-          runs.failRunning(
-              "The server stopped during the import; start it again: it takes what this one did"
-                  + " not",
-              Instant.now());
-      if (interrupted > 0) {
-        LOG.warning(interrupted + " NetarchiveSuite import(s) were interrupted by a server stop");
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot read the NetarchiveSuite imports", e);
-    }
+  void afterStart() {
+    // the batch runtime and the batch module are up once deployment is done
+    timers.createSingleActionTimer(5_000, new TimerConfig("netarchivesuite-import-resume", false));
+  }
+
+  @Timeout
+  void resumeInterrupted() {
+    jobs.resumeInterrupted();
   }
 }

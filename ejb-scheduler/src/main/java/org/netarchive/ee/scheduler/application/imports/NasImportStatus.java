@@ -11,6 +11,12 @@ import java.util.List;
  * @param state RUNNING, DONE or FAILED
  * @param phase what it is doing now (e.g. {@code domains}), {@code done} at the end
  * @param problemCount how many problems there are; {@code problems} lists the first of them
+ * @param resumed how many times the import went on after a stop of the server (the batch job is
+ *     started again and goes on from the last chunk it recorded), 0 if never
+ * @param resumedAt when it last went on, or {@code null}
+ * @param resumedFrom where it last went on, e.g. {@code domains after domain_id 4000}, or {@code
+ *     null}
+ * @param executionId the batch job execution that runs (or ran) it, or {@code null}
  */
 public record NasImportStatus(
     long id,
@@ -27,7 +33,11 @@ public record NasImportStatus(
     Instant finishedAt,
     List<KindCount> counts,
     long problemCount,
-    List<Problem> problems) {
+    List<Problem> problems,
+    int resumed,
+    Instant resumedAt,
+    String resumedFrom,
+    Long executionId) {
 
   /**
    * What became of the source rows of one kind.

@@ -1,7 +1,6 @@
 package org.netarchive.ee.scheduler.application.imports;
 
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -10,16 +9,22 @@ import java.sql.SQLException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.infrastructure.netarchivesuite.NasHarvestDatabase;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.NasImportRuns;
+import org.netarchive.ee.scheduler.infrastructure.secrets.PasswordSeal;
 
 /**
  * Imports of NetarchiveSuite harvest databases (admin only: it creates templates, which are
  * executable configuration for Heritrix). {@link #start} checks that the database can be opened,
- * records the import and runs it in the background; {@link #status} follows it and, at its end,
- * gives its report, which stays with the import.
+ * records the import and starts its batch job ({@code import-netarchivesuite}, batch-jobs), which a
+ * stop of the server does not end: it is resumed at start-up from its last recorded chunk; {@link
+ * #status} follows it and, at its end, gives its report, which stays with the import.
+ *
+ * <p>So that a resumed import can open its source again, the source's password is kept while the
+ * import runs, sealed as the domains' crawler passwords are, and removed at its end.
  */
 @Stateless
 @RolesAllowed("admin")
@@ -29,7 +34,8 @@ public class NetarchiveSuiteImports {
   public static final int STATUS_PROBLEMS = 1000;
 
   @Inject private NasImportRuns runs;
-  @EJB private NasImportRunner runner;
+  @Inject private PasswordSeal seal;
+  @Inject private NasImportJobControl jobs;
 
   /**
    * Starts an import.
@@ -64,8 +70,20 @@ public class NetarchiveSuiteImports {
     }
     long id =
         runs.start(
-            request.url().strip(), request.user(), request.dryRun(), startedBy, Instant.now());
-    runner.run(id, request, startedBy);
+            request.url().strip(),
+            request.user(),
+            request.dryRun(),
+            startedBy,
+            // also the creation time of what it makes: a resumed import knows its own by it
+            Instant.now().truncatedTo(ChronoUnit.MILLIS),
+            request.timeZone(),
+            null);
+    runs.seal(
+        id,
+        request.password() == null || request.password().isEmpty()
+            ? ""
+            : seal.seal(NasImportRunner.secretOwner(id), request.password()));
+    jobs.start(id);
     return id;
   }
 

@@ -302,37 +302,50 @@ public final class NasHarvestDatabase implements AutoCloseable {
    * seed lists and passwords.
    */
   public void domains(int chunkSize, ChunkConsumer<Domain> consumer) throws SQLException {
-    boolean eav = hasTable("eav_attribute");
     long after = Long.MIN_VALUE;
     while (true) {
-      Map<Long, Object[]> base = new LinkedHashMap<>();
-      try (PreparedStatement select =
-          connection.prepareStatement(
-              "SELECT domain_id, name, comments, defaultconfig, crawlertraps FROM domains"
-                  + " WHERE domain_id > ? ORDER BY domain_id LIMIT ?")) {
-        select.setLong(1, after);
-        select.setInt(2, chunkSize);
-        try (ResultSet rows = select.executeQuery()) {
-          while (rows.next()) {
-            base.put(
-                rows.getLong(1),
-                new Object[] {
-                  rows.getString(2), rows.getString(3), rows.getLong(4), rows.getString(5)
-                });
-          }
-        }
-      }
-      if (base.isEmpty()) {
+      List<Domain> chunk = domains(after, chunkSize);
+      if (chunk.isEmpty()) {
         return;
       }
-      long first = base.keySet().iterator().next();
-      long last = first;
-      for (long id : base.keySet()) {
-        last = id;
-      }
-      after = last;
-      consumer.accept(assemble(base, first, last, eav));
+      after = chunk.get(chunk.size() - 1).id();
+      consumer.accept(chunk);
     }
+  }
+
+  /**
+   * The next {@code chunkSize} domains in id order after the domain id {@code after} (a keyset
+   * position: a restarted import goes on from the last one it took), each with its configurations,
+   * seed lists and passwords; empty at the end.
+   */
+  public List<Domain> domains(long after, int chunkSize) throws SQLException {
+    boolean eav = hasTable("eav_attribute");
+    Map<Long, Object[]> base = new LinkedHashMap<>();
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            "SELECT domain_id, name, comments, defaultconfig, crawlertraps FROM domains"
+                + " WHERE domain_id > ? ORDER BY domain_id LIMIT ?")) {
+      select.setLong(1, after);
+      select.setInt(2, chunkSize);
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          base.put(
+              rows.getLong(1),
+              new Object[] {
+                rows.getString(2), rows.getString(3), rows.getLong(4), rows.getString(5)
+              });
+        }
+      }
+    }
+    if (base.isEmpty()) {
+      return List.of();
+    }
+    long first = base.keySet().iterator().next();
+    long last = first;
+    for (long id : base.keySet()) {
+      last = id;
+    }
+    return assemble(base, first, last, eav);
   }
 
   private List<Domain> assemble(Map<Long, Object[]> base, long first, long last, boolean eav)
@@ -461,6 +474,23 @@ public final class NasHarvestDatabase implements AutoCloseable {
 
   /** Streams the historyinfo rows in id order, {@code chunkSize} at a time. */
   public void history(int chunkSize, ChunkConsumer<History> consumer) throws SQLException {
+    long after = Long.MIN_VALUE;
+    while (true) {
+      List<History> chunk = history(after, chunkSize);
+      if (chunk.isEmpty()) {
+        return;
+      }
+      after = chunk.get(chunk.size() - 1).id();
+      consumer.accept(chunk);
+    }
+  }
+
+  /**
+   * The next {@code chunkSize} historyinfo rows in id order after the id {@code after} (a keyset
+   * position, as for {@link #domains(long, int)}); empty at the end.
+   */
+  public List<History> history(long after, int chunkSize) throws SQLException {
+    List<History> chunk = new ArrayList<>(chunkSize);
     try (PreparedStatement select =
         connection.prepareStatement(
             "SELECT h.historyinfo_id, d.name, c.name, hd.name, h.job_id, h.harvest_time,"
@@ -468,10 +498,11 @@ public final class NasHarvestDatabase implements AutoCloseable {
                 + " LEFT JOIN configurations c ON c.config_id = h.config_id"
                 + " LEFT JOIN domains d ON d.domain_id = c.domain_id"
                 + " LEFT JOIN harvestdefinitions hd ON hd.harvest_id = h.harvest_id"
-                + " ORDER BY h.historyinfo_id")) {
+                + " WHERE h.historyinfo_id > ? ORDER BY h.historyinfo_id LIMIT ?")) {
+      select.setLong(1, after);
+      select.setInt(2, chunkSize);
       select.setFetchSize(FETCH_SIZE);
       try (ResultSet rows = select.executeQuery()) {
-        List<History> chunk = new ArrayList<>(chunkSize);
         while (rows.next()) {
           chunk.add(
               new History(
@@ -484,16 +515,10 @@ public final class NasHarvestDatabase implements AutoCloseable {
                   rows.getLong(7),
                   rows.getLong(8),
                   rows.getInt(9)));
-          if (chunk.size() == chunkSize) {
-            consumer.accept(chunk);
-            chunk = new ArrayList<>(chunkSize);
-          }
-        }
-        if (!chunk.isEmpty()) {
-          consumer.accept(chunk);
         }
       }
     }
+    return chunk;
   }
 
   /** An owner information entry of a domain (ownerinfo). */
