@@ -141,6 +141,11 @@ cmd_import_netarchivesuite() {
     state=$(grep -o '"state":"[A-Z]*"' <<<"$answer" | head -n 1 | cut -d'"' -f4)
     local progress
     progress="$(grep -o '"phase":"[^"]*"' <<<"$answer" | cut -d'"' -f4), $(grep -o '"domainsDone":[0-9]*' <<<"$answer" | cut -d: -f2) of $(grep -o '"domainsTotal":[0-9]*' <<<"$answer" | cut -d: -f2) domains"
+    local resumed
+    resumed=$(grep -o '"resumed":[0-9]*' <<<"$answer" | head -n 1 | cut -d: -f2)
+    if [[ -n "$resumed" && "$resumed" != 0 ]]; then
+      progress+=" (resumed after a server stop: $(grep -o '"resumedFrom":"[^"]*"' <<<"$answer" | cut -d'"' -f4))"
+    fi
     [[ "$progress" == "$last" ]] || say "  $progress"
     last=$progress
   done

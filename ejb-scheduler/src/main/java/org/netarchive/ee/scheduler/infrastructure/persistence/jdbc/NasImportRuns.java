@@ -35,6 +35,13 @@ public class NasImportRuns {
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
 
+  public NasImportRuns() {}
+
+  /** Records on this database (tests). */
+  NasImportRuns(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
   /**
    * Records a started import; its id.
    *

@@ -64,8 +64,9 @@ public class NetarchiveSuiteImportResource {
           "Starts importing domains, configurations, seed lists, passwords, aliases, templates,"
               + " schedules, channels, global crawler trap lists, harvests and history from a"
               + " NetarchiveSuite harvest database (PostgreSQL); with dryRun, only reports what it"
-              + " would do. 202 with the import, which GET /api/imports/netarchivesuite/{id}"
-              + " follows.")
+              + " would do. It runs as the batch job import-netarchivesuite, which a restart of"
+              + " the server resumes from its last recorded chunk. 202 with the import, which GET"
+              + " /api/imports/netarchivesuite/{id} follows.")
   @APIResponseSchema(
       value = Started.class,
       responseCode = "202",
