@@ -10,6 +10,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.infrastructure.netarchivesuite.NasHarvestDatabase;
@@ -90,5 +91,37 @@ public class NetarchiveSuiteImports {
   /** An import's progress and, once done, its report. */
   public Optional<NasImportStatus> status(long id) throws SQLException {
     return runs.find(id, STATUS_PROBLEMS);
+  }
+
+  /**
+   * The latest imports, newest first, with their state, progress and how many problems they had,
+   * without counts and problems (which {@link #status} gives).
+   *
+   * @param max how many, 1 to {@value #STATUS_PROBLEMS}
+   */
+  public List<NasImportStatus> recent(int max) throws SQLException {
+    if (max < 1 || max > STATUS_PROBLEMS) {
+      throw new InvalidFieldException(
+          "size", "Size must be 1 to " + STATUS_PROBLEMS + ", was " + max);
+    }
+    return runs.recent(max);
+  }
+
+  /**
+   * A page of an import's problems, in the order the import met them (a page beyond the first
+   * {@value #STATUS_PROBLEMS} that {@link #status} lists).
+   *
+   * @param first the first problem, from 0
+   * @param max how many at most, 1 to {@value #STATUS_PROBLEMS}
+   */
+  public List<NasImportStatus.Problem> problems(long id, int first, int max) throws SQLException {
+    if (first < 0) {
+      throw new InvalidFieldException("first", "First must be 0 or more, was " + first);
+    }
+    if (max < 1 || max > STATUS_PROBLEMS) {
+      throw new InvalidFieldException(
+          "size", "Size must be 1 to " + STATUS_PROBLEMS + ", was " + max);
+    }
+    return runs.problems(id, first, max);
   }
 }

@@ -644,6 +644,67 @@ public class NasImportRuns {
     }
   }
 
+  /**
+   * The latest imports, newest first, each without its counts and problems (which {@link #find}
+   * gives).
+   */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public List<NasImportStatus> recent(int max) throws SQLException {
+    List<NasImportStatus> found = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement select =
+            c.prepareStatement(
+                "SELECT id, source_url, source_user, dry_run, state, phase, domains_total,"
+                    + " domains_done, failure, started_at, started_by, finished_at,"
+                    + " (SELECT COUNT(*) FROM nas_import_problem p WHERE p.run_id = r.id)"
+                    + " FROM nas_import_run r ORDER BY id DESC")) {
+      select.setMaxRows(max);
+      try (ResultSet rs = select.executeQuery()) {
+        while (rs.next() && found.size() < max) {
+          found.add(
+              new NasImportStatus(
+                  rs.getLong(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getBoolean(4),
+                  rs.getString(5),
+                  rs.getString(6),
+                  rs.getLong(7),
+                  rs.getLong(8),
+                  rs.getString(9),
+                  rs.getTimestamp(10).toInstant(),
+                  rs.getString(11),
+                  rs.getTimestamp(12) == null ? null : rs.getTimestamp(12).toInstant(),
+                  List.of(),
+                  rs.getLong(13),
+                  List.of()));
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Problems of an import in their order, from the {@code first} (from 0), at most {@code max}. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public List<Problem> problems(long id, int first, int max) throws SQLException {
+    List<Problem> problems = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement select =
+            c.prepareStatement(
+                "SELECT source_table, source_key, reason FROM nas_import_problem"
+                    + " WHERE run_id = ? AND position >= ? AND position < ? ORDER BY position")) {
+      select.setLong(1, id);
+      select.setInt(2, first);
+      select.setLong(3, (long) first + max);
+      try (ResultSet rs = select.executeQuery()) {
+        while (rs.next()) {
+          problems.add(new Problem(rs.getString(1), rs.getString(2), rs.getString(3)));
+        }
+      }
+    }
+    return problems;
+  }
+
   private static String clip(String text, int max) {
     return text.length() <= max ? text : text.substring(0, max);
   }
