@@ -136,6 +136,11 @@ class NetarchiveSuitePagesBrowserIT {
           .contains("nothing was changed")
           .doesNotContain(password == null || password.isBlank() ? "\u0000" : password);
       assertThat(driver.findElement(By.id("followed:recent")).getText()).contains(url);
+      // The form is kept for the import that may follow, but for the password.
+      assertThat(driver.findElement(By.id("source:url")).getDomProperty("value")).isEqualTo(url);
+      assertThat(driver.findElement(By.id("source:password")).getDomProperty("value")).isEmpty();
+      ((JavascriptExecutor) driver)
+          .executeScript("document.getElementById('followed:import').scrollIntoView()");
       browser.screenshot("netarchivesuite-import-dry-run");
     }
     assertThat(admin.get("/api/domains/kb-" + run + ".dk").statusCode())
@@ -216,6 +221,8 @@ class NetarchiveSuitePagesBrowserIT {
       findFile(browser, wait, name(damaged));
       wait.until(
           ExpectedConditions.textToBePresentInElementLocated(By.id("list:fileCopies"), "Corrupt"));
+      ((JavascriptExecutor) driver)
+          .executeScript("document.getElementById('progress').scrollIntoView()");
       browser.screenshot("netarchivesuite-adoption");
     }
   }

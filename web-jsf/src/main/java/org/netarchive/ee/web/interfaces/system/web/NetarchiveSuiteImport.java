@@ -39,6 +39,12 @@ public class NetarchiveSuiteImport implements Serializable {
   /** Refused rows per page of the report. */
   public static final int PROBLEMS_PER_PAGE = 25;
 
+  /** The flash entry that carries the form to the page of the import it started. */
+  private static final String FLASH = NetarchiveSuiteImport.class.getName() + ".form";
+
+  /** The form without the password. */
+  record Form(String url, String user, String timeZone, boolean dryRun) implements Serializable {}
+
   @EJB private NetarchiveSuiteImports imports;
 
   private String url;
@@ -56,6 +62,14 @@ public class NetarchiveSuiteImport implements Serializable {
 
   /** Loads the import the page's {@code id} names, if any. */
   public void load() {
+    // The form as it was sent, but for the password, after the redirect to the started import.
+    Object sent = FacesContext.getCurrentInstance().getExternalContext().getFlash().get(FLASH);
+    if (sent instanceof Form form) {
+      url = form.url();
+      user = form.user();
+      timeZone = form.timeZone();
+      dryRun = form.dryRun();
+    }
     if (id != null && status().isEmpty()) {
       Refusals.error(null, null, Texts.text("nasImport.unknown", id));
       id = null;
@@ -91,6 +105,7 @@ public class NetarchiveSuiteImport implements Serializable {
     if (started.isEmpty()) {
       return null;
     }
+    external.getFlash().put(FLASH, new Form(url, user, timeZone, dryRun));
     Refusals.infoAfterRedirect(
         Texts.text(dryRun ? "nasImport.startedDryRun" : "nasImport.started", started.get()));
     return "netarchivesuite-import?faces-redirect=true&id=" + started.get();
