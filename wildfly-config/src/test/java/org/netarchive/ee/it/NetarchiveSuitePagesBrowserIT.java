@@ -146,6 +146,21 @@ class NetarchiveSuitePagesBrowserIT {
     assertThat(admin.get("/api/domains/kb-" + run + ".dk").statusCode())
         .as("a dry run changes nothing")
         .isEqualTo(404);
+
+    // The list and the problems, a page at a time, as the REST API gives them too.
+    var latest = Api.jsonArray(admin.get("/api/imports/netarchivesuite?size=1")).get(0);
+    long id = latest.asJsonObject().getJsonNumber("id").longValue();
+    assertThat(latest.asJsonObject().getBoolean("dryRun")).isTrue();
+    long problemCount = latest.asJsonObject().getJsonNumber("problemCount").longValue();
+    assertThat(problemCount).isGreaterThan(3);
+    var second =
+        Api.jsonArray(admin.get("/api/imports/netarchivesuite/" + id + "/problems?page=1&size=2"));
+    var all =
+        Api.jsonArray(admin.get("/api/imports/netarchivesuite/" + id + "/problems?size=1000"));
+    assertThat(all).hasSize((int) problemCount);
+    assertThat(second).containsExactly(all.get(2), all.get(3));
+    assertThat(admin.get("/api/imports/netarchivesuite/" + id + "/problems?size=0").statusCode())
+        .isEqualTo(400);
   }
 
   @Test
@@ -230,6 +245,10 @@ class NetarchiveSuitePagesBrowserIT {
   @Test
   void givenACurator_whenOpeningTheNetarchiveSuitePages_thenNeitherIsShown() throws Exception {
     Api curator = Api.newAccount("curator");
+    assertThat(curator.get("/api/imports/netarchivesuite").statusCode()).isEqualTo(403);
+    assertThat(Api.admin().get("/api/imports/netarchivesuite").statusCode()).isEqualTo(200);
+    assertThat(Api.admin().get("/api/imports/netarchivesuite?size=0").body())
+        .contains("Size must be 1 to 1000, was 0");
     try (Browser browser = new Browser()) {
       WebDriver driver = browser.driver();
       browser.logIn(curator.user(), curator.password());

@@ -94,12 +94,12 @@ public class NetarchiveSuiteImports {
   }
 
   /**
-   * The latest imports, newest first, with their state, progress and how many problems they had,
-   * without counts and problems (which {@link #status} gives).
+   * The latest imports, newest first, with their state and how many problems they had ({@link
+   * #status} gives an import's report).
    *
    * @param max how many, 1 to {@value #STATUS_PROBLEMS}
    */
-  public List<NasImportStatus> recent(int max) throws SQLException {
+  public List<NasImportSummary> recent(int max) throws SQLException {
     if (max < 1 || max > STATUS_PROBLEMS) {
       throw new InvalidFieldException(
           "size", "Size must be 1 to " + STATUS_PROBLEMS + ", was " + max);

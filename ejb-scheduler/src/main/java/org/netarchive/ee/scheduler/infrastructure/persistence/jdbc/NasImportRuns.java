@@ -23,6 +23,7 @@ import javax.sql.DataSource;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.KindCount;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.Problem;
+import org.netarchive.ee.scheduler.application.imports.NasImportSummary;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
@@ -644,40 +645,32 @@ public class NasImportRuns {
     }
   }
 
-  /**
-   * The latest imports, newest first, each without its counts and problems (which {@link #find}
-   * gives).
-   */
+  /** The latest imports, newest first. */
   @Transactional(Transactional.TxType.SUPPORTS)
-  public List<NasImportStatus> recent(int max) throws SQLException {
-    List<NasImportStatus> found = new ArrayList<>();
+  public List<NasImportSummary> recent(int max) throws SQLException {
+    List<NasImportSummary> found = new ArrayList<>();
     try (Connection c = dataSource.getConnection();
         PreparedStatement select =
             c.prepareStatement(
-                "SELECT id, source_url, source_user, dry_run, state, phase, domains_total,"
-                    + " domains_done, failure, started_at, started_by, finished_at,"
+                "SELECT id, source_url, source_user, dry_run, state, phase, started_at,"
+                    + " started_by, finished_at,"
                     + " (SELECT COUNT(*) FROM nas_import_problem p WHERE p.run_id = r.id)"
                     + " FROM nas_import_run r ORDER BY id DESC")) {
       select.setMaxRows(max);
       try (ResultSet rs = select.executeQuery()) {
         while (rs.next() && found.size() < max) {
           found.add(
-              new NasImportStatus(
+              new NasImportSummary(
                   rs.getLong(1),
                   rs.getString(2),
                   rs.getString(3),
                   rs.getBoolean(4),
                   rs.getString(5),
                   rs.getString(6),
-                  rs.getLong(7),
-                  rs.getLong(8),
-                  rs.getString(9),
-                  rs.getTimestamp(10).toInstant(),
-                  rs.getString(11),
-                  rs.getTimestamp(12) == null ? null : rs.getTimestamp(12).toInstant(),
-                  List.of(),
-                  rs.getLong(13),
-                  List.of()));
+                  rs.getLong(10),
+                  rs.getTimestamp(7).toInstant(),
+                  rs.getString(8),
+                  rs.getTimestamp(9) == null ? null : rs.getTimestamp(9).toInstant()));
         }
       }
     }

@@ -4,23 +4,29 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.sql.SQLException;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.imports.NasImportRequest;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus;
+import org.netarchive.ee.scheduler.application.imports.NasImportSummary;
 import org.netarchive.ee.scheduler.application.imports.NetarchiveSuiteImports;
+import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 import org.netarchive.ee.web.interfaces.rest.Problem;
 
 /**
@@ -34,6 +40,9 @@ import org.netarchive.ee.web.interfaces.rest.Problem;
  *       neither logged nor stored.
  *   <li>{@code GET /api/imports/netarchivesuite/{id}}: state, progress, and at the end the counts
  *       per kind (created, existing, refused) and the refused rows with table, key and reason
+ *   <li>{@code GET /api/imports/netarchivesuite?size=20}: the latest imports, newest first
+ *   <li>{@code GET /api/imports/netarchivesuite/{id}/problems?page=0&size=100}: the rows an import
+ *       did not take, a page at a time (beyond the first 1000 the status lists)
  * </ul>
  */
 @Tag(name = "System", description = "The installation: status, accounts, operator jobs and health.")
@@ -114,5 +123,38 @@ public class NetarchiveSuiteImportResource {
             () ->
                 Problem.response(
                     Response.Status.NOT_FOUND, "No NetarchiveSuite import with id " + id));
+  }
+
+  @Operation(
+      summary = "The latest imports",
+      description =
+          "The latest imports of NetarchiveSuite databases, newest first (size 1 to 1000), each"
+              + " with its state and problem count.")
+  @GET
+  public List<NasImportSummary> recent(@QueryParam("size") @DefaultValue("20") int size)
+      throws SQLException {
+    return imports.recent(size);
+  }
+
+  @Operation(
+      summary = "An import's problems",
+      description =
+          "The rows an import did not take, and notes about them, in the order it met them; paged"
+              + " (page from 0, size 1 to 1000).")
+  @GET
+  @Path("{id}/problems")
+  public List<NasImportStatus.Problem> problems(
+      @PathParam("id") long id,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("100") int size)
+      throws SQLException {
+    if (imports.status(id).isEmpty()) {
+      throw new NotFoundException("No NetarchiveSuite import with id " + id);
+    }
+    if (page < 0) {
+      throw new FieldProblem("page", "Page must be 0 or more, was " + page);
+    }
+    int first = (int) Math.min(Integer.MAX_VALUE, (long) page * Math.max(size, 0));
+    return imports.problems(id, first, size);
   }
 }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.netarchive.ee.scheduler.application.imports.NasImportRequest;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.Problem;
+import org.netarchive.ee.scheduler.application.imports.NasImportSummary;
 import org.netarchive.ee.scheduler.application.imports.NetarchiveSuiteImports;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.web.interfaces.web.PagedList;
@@ -57,7 +58,7 @@ public class NetarchiveSuiteImport implements Serializable {
   private Long id;
 
   private transient NasImportStatus status;
-  private transient List<NasImportStatus> recent;
+  private transient List<NasImportSummary> recent;
   private PagedList<Problem> problems;
 
   /** Loads the import the page's {@code id} names, if any. */
@@ -174,7 +175,7 @@ public class NetarchiveSuiteImport implements Serializable {
   }
 
   /** The latest imports, newest first. */
-  public List<NasImportStatus> getRecent() {
+  public List<NasImportSummary> getRecent() {
     if (recent == null) {
       try {
         recent = imports.recent(RECENT);
