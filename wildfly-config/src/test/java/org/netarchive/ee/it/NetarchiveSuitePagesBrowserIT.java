@@ -47,6 +47,9 @@ class NetarchiveSuitePagesBrowserIT {
       ServerUnderTest.HTTP + "/system/netarchivesuite-import.xhtml";
   private static final String ADOPTION_PAGE = ServerUnderTest.HTTP + "/archive/adopt-archive.xhtml";
 
+  /** Domains the dry run refuses beyond those of the fixture, to fill two pages of the report. */
+  private static final int EXTRA_REFUSED = 30;
+
   @TempDir Path work;
 
   @Test
@@ -128,10 +131,18 @@ class NetarchiveSuitePagesBrowserIT {
           ExpectedConditions.textToBePresentInElementLocated(By.id("followed:state"), "Done"));
       String counts = driver.findElement(By.id("followed:counts")).getText();
       assertThat(counts).contains("domains", "schedules", "templates");
-      String problems = driver.findElement(By.id("followed:problems")).getText();
-      assertThat(problems).contains("domains", "not a domain " + run, "schedules", "minutes");
       assertThat(driver.findElement(By.id("followed:problemCount")).getText())
           .startsWith("Rows not taken: ");
+      // The refused rows a page at a time: the next page has rows the first has not.
+      String firstPage = driver.findElement(By.id("followed:problems_data")).getText();
+      driver.findElement(By.cssSelector("[id='followed:problems'] .ui-paginator-next")).click();
+      wait.until(d -> !d.findElement(By.id("followed:problems_data")).getText().equals(firstPage));
+      String secondPage = driver.findElement(By.id("followed:problems_data")).getText();
+      assertThat(secondPage).contains("bad name ").contains(run);
+      assertThat(driver.findElements(By.cssSelector("[id='followed:problems_data'] > tr")).size())
+          .isBetween(1, 25);
+      assertThat(firstPage + secondPage)
+          .contains("domains", "not a domain " + run, "schedules", "Minutely " + run, "minutes");
       assertThat(driver.findElement(By.tagName("body")).getText())
           .contains("nothing was changed")
           .doesNotContain(password == null || password.isBlank() ? "\u0000" : password);
@@ -289,6 +300,14 @@ class NetarchiveSuitePagesBrowserIT {
     try (Connection connection = DriverManager.getConnection(url, user, password);
         Statement statement = connection.createStatement()) {
       statement.execute(fixture);
+      // More refused rows than a page of the report holds: domains whose names are none.
+      statement.execute(
+          "INSERT INTO domains (domain_id, name, defaultconfig, edition)"
+              + " SELECT 1000 + g, 'bad name ' || g || ' "
+              + run
+              + "', 51, 1 FROM generate_series(1, "
+              + EXTRA_REFUSED
+              + ") g");
     }
   }
 
