@@ -72,6 +72,7 @@ public class AdoptArchive implements Serializable {
 
   private transient Adoption.Overview overview;
   private transient List<AdoptedCopy> fileCopies;
+  private transient List<AdoptedCopy> failures;
   private PagedList<AdoptedCopy> copies;
 
   /** Imports the admin data file the form names. */
@@ -197,6 +198,7 @@ public class AdoptArchive implements Serializable {
     overview = null;
     copies = null;
     fileCopies = null;
+    failures = null;
   }
 
   /** Shows the copies of the file the search names. */
@@ -273,9 +275,12 @@ public class AdoptArchive implements Serializable {
 
   /** The corrupt copies, then the missing ones (the first of each). */
   public List<AdoptedCopy> getFailures() {
-    List<AdoptedCopy> failures =
-        new ArrayList<>(adoption.copies(Verification.CORRUPT, 0, FAILURES_SHOWN));
-    failures.addAll(adoption.copies(Verification.MISSING, 0, FAILURES_SHOWN));
+    if (failures == null) {
+      List<AdoptedCopy> found =
+          new ArrayList<>(adoption.copies(Verification.CORRUPT, 0, FAILURES_SHOWN));
+      found.addAll(adoption.copies(Verification.MISSING, 0, FAILURES_SHOWN));
+      failures = found;
+    }
     return failures;
   }
 
