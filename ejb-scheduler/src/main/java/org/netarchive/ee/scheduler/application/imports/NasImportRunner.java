@@ -173,6 +173,9 @@ public class NasImportRunner implements NasImportSteps {
         pass.load(phase);
         return;
       }
+      if (pass.resumed) {
+        runs.resumedFrom(pass.runId, phase + " from its start");
+      }
       pass.phase(phase);
       if (phase.equals(CHANNELS)) {
         for (String kind :
@@ -217,19 +220,20 @@ public class NasImportRunner implements NasImportSteps {
     Pass pass = pass(session);
     try {
       NasImportRuns.StepPosition position = runs.step(pass.runId, step);
-      if (position.begun() && !position.done()) {
+      if (pass.resumed && !position.done()) {
         String where =
             step
                 + (position.position() == Long.MIN_VALUE
                     ? " from its start"
-                    : " after "
-                        + switch (step) {
-                          case DOMAINS -> "domain_id ";
-                          case HISTORY -> "historyinfo_id ";
-                          default -> "source row ";
-                        }
-                        + position.position());
-        LOG.info(() -> "NetarchiveSuite import " + pass.runId + " goes on with " + where);
+                    : switch (step) {
+                      case DOMAINS -> " after domain_id " + position.position();
+                      case HISTORY -> " after historyinfo_id " + position.position();
+                      default -> " after the first " + position.position();
+                    });
+        if (position.begun()) {
+          LOG.info(() -> "NetarchiveSuite import " + pass.runId + " goes on with " + where);
+        }
+        // the first step that goes on after the resumption says where
         runs.resumedFrom(pass.runId, where);
       }
       if (pass.resumed) {

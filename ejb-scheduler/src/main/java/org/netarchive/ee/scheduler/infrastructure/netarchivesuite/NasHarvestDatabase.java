@@ -23,6 +23,9 @@ public final class NasHarvestDatabase implements AutoCloseable {
   private final NetarchiveSuiteDatabase database;
   private final Connection connection;
 
+  /** Whether it has NetarchiveSuite's EAV attributes (7.x and later); asked once. */
+  private Boolean eav;
+
   private NasHarvestDatabase(NetarchiveSuiteDatabase database) {
     this.database = database;
     this.connection = database.connection();
@@ -319,7 +322,9 @@ public final class NasHarvestDatabase implements AutoCloseable {
    * seed lists and passwords; empty at the end.
    */
   public List<Domain> domains(long after, int chunkSize) throws SQLException {
-    boolean eav = hasTable("eav_attribute");
+    if (eav == null) {
+      eav = hasTable("eav_attribute");
+    }
     Map<Long, Object[]> base = new LinkedHashMap<>();
     try (PreparedStatement select =
         connection.prepareStatement(

@@ -175,7 +175,7 @@ public class NasImportRuns {
             c.prepareStatement(
                 resumed
                     ? "UPDATE nas_import_run SET execution_id = ?, resumed = resumed + 1,"
-                        + " resumed_at = ? WHERE id = ?"
+                        + " resumed_at = ?, resumed_from = NULL WHERE id = ?"
                     : "UPDATE nas_import_run SET execution_id = ? WHERE id = ?")) {
       update.setLong(1, executionId);
       if (resumed) {
@@ -188,12 +188,17 @@ public class NasImportRuns {
     }
   }
 
-  /** Records where a resumed import went on, e.g. "domains after domain_id 4000". */
+  /**
+   * Records where a resumed import went on, e.g. "domains after domain_id 4000": the first step
+   * that goes on after a resumption says so, the later ones do not.
+   */
   @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void resumedFrom(long id, String where) throws SQLException {
     try (Connection c = dataSource.getConnection();
         PreparedStatement update =
-            c.prepareStatement("UPDATE nas_import_run SET resumed_from = ? WHERE id = ?")) {
+            c.prepareStatement(
+                "UPDATE nas_import_run SET resumed_from = ? WHERE id = ?"
+                    + " AND resumed_from IS NULL")) {
       update.setString(1, clip(where, 1000));
       update.setLong(2, id);
       update.executeUpdate();
@@ -532,20 +537,6 @@ public class NasImportRuns {
         delete.setLong(1, id);
         delete.executeUpdate();
       }
-    }
-  }
-
-  /** Marks every running import as failed with this reason; how many. */
-  @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
-  public int failRunning(String failure, Instant now) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement update =
-            c.prepareStatement(
-                "UPDATE nas_import_run SET state = 'FAILED', failure = ?, finished_at = ?,"
-                    + " source_secret = NULL WHERE state = 'RUNNING'")) {
-      update.setString(1, failure);
-      update.setTimestamp(2, Timestamp.from(now));
-      return update.executeUpdate();
     }
   }
 

@@ -150,6 +150,8 @@ class NasImportRunsTest {
     runs.executionStarted(id, 4, true, STARTED.plusSeconds(5));
     runs.executionStarted(id, 9, false, STARTED.plusSeconds(5));
     runs.resumedFrom(id, "domains after domain_id 4000");
+    // a later step of the same resumption does not say it again
+    runs.resumedFrom(id, "aliases from its start");
 
     NasImportStatus status = runs.find(id, 10).orElseThrow();
     assertThat(status.resumed()).isEqualTo(1);
