@@ -1,7 +1,6 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
@@ -26,7 +25,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,11 +38,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * chunk it recorded, not from the start, and ends with the counts of an uninterrupted import (the
  * dry run before it reports them); a second import finds everything there.
  *
- * <p>Needs the database of {@link NetarchiveSuiteImportIT} and is tagged as it is.
+ * <p>Needs the PostgreSQL database of {@link NetarchiveSuiteSource}.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-@Tag(NetarchiveSuiteImportIT.TAG)
+@Tag(NetarchiveSuiteSource.TAG)
 class NetarchiveSuiteImportRestartIT {
 
   private static final int DOMAINS = 50_000;
@@ -60,19 +58,11 @@ class NetarchiveSuiteImportRestartIT {
 
   @BeforeAll
   static void sourceDatabase() {
-    url = System.getenv(NetarchiveSuiteImportIT.URL_VARIABLE);
-    user = System.getenv(NetarchiveSuiteImportIT.USER_VARIABLE);
-    password = System.getenv(NetarchiveSuiteImportIT.PASSWORD_VARIABLE);
-    if (url == null || url.isBlank()) {
-      String why =
-          NetarchiveSuiteImportIT.URL_VARIABLE
-              + " is not set: NetarchiveSuiteImportRestartIT needs an empty PostgreSQL database"
-              + " for a NetarchiveSuite source (.ci/run makes one)";
-      if (Boolean.getBoolean("it.netarchivesuite.required")) {
-        fail(why);
-      }
-      Assumptions.abort(why);
-    }
+    NetarchiveSuiteSource source =
+        NetarchiveSuiteSource.fromEnvironment("NetarchiveSuiteImportRestartIT");
+    url = source.url();
+    user = source.user();
+    password = source.password();
   }
 
   @Test

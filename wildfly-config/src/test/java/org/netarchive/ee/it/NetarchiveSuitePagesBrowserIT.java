@@ -1,7 +1,6 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -91,22 +89,14 @@ class NetarchiveSuitePagesBrowserIT {
   }
 
   @Test
-  @Tag(NetarchiveSuiteImportIT.TAG)
+  @Tag(NetarchiveSuiteSource.TAG)
   void givenANetarchiveSuiteDatabase_whenADryRunIsStartedOnThePage_thenItsReportIsShown()
       throws Exception {
-    String url = System.getenv(NetarchiveSuiteImportIT.URL_VARIABLE);
-    String user = System.getenv(NetarchiveSuiteImportIT.USER_VARIABLE);
-    String password = System.getenv(NetarchiveSuiteImportIT.PASSWORD_VARIABLE);
-    if (url == null || url.isBlank()) {
-      String why =
-          NetarchiveSuiteImportIT.URL_VARIABLE
-              + " is not set: the dry run on the page needs a PostgreSQL database for the"
-              + " NetarchiveSuite fixture (.ci/run makes one)";
-      if (Boolean.getBoolean("it.netarchivesuite.required")) {
-        fail(why);
-      }
-      Assumptions.abort(why);
-    }
+    NetarchiveSuiteSource source =
+        NetarchiveSuiteSource.fromEnvironment("the dry run on the NetarchiveSuite import page");
+    String url = source.url();
+    String user = source.user();
+    String password = source.password();
     String run = UUID.randomUUID().toString().replace("-", "").substring(0, 8);
     loadFixture(url, user, password, run);
     Api admin = Api.admin();
