@@ -239,17 +239,23 @@ public class Adoption {
   }
 
   private void verify(AdoptedCopy copy, Throttle throttle) throws InterruptedException {
-    Optional<Path> found = bitarchives.of(copy.replica()).findAdopted(copy.fileName());
+    BitarchiveStorage storage = bitarchives.of(copy.replica());
+    List<Path> searched = storage.adoptedDirectories();
+    Optional<Path> found = storage.findAdopted(copy.fileName());
     Instant now = Instant.now();
     if (found.isEmpty()) {
       chunks.missing(
-          copy,
-          "no adopted directory of replica "
-              + copy.replica()
-              + " holds it ("
-              + bitarchives.of(copy.replica()).adoptedDirectories()
-              + ")",
-          now);
+          copy, "no adopted directory of replica " + copy.replica() + " holds it " + searched, now);
+      // A directory adopted while this copy was looked for: its adoption may have made the
+      // replica's MISSING copies UNVERIFIED before this one was written MISSING. Look again.
+      if (!storage.adoptedDirectories().equals(searched)) {
+        try {
+          records.recheckMissing(copy.replica());
+        } catch (SQLException e) {
+          throw new IllegalStateException(
+              "Cannot look again for the copies of replica " + copy.replica(), e);
+        }
+      }
       return;
     }
     Path file = found.get();
