@@ -2,6 +2,7 @@ package org.netarchive.ee.scheduler.application;
 
 import java.util.function.Supplier;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /** Ties what the domain model refuses to the field of the form or request it came from. */
 public final class Fields {
@@ -11,7 +12,8 @@ public final class Fields {
   /**
    * Runs {@code action}; an {@link IllegalArgumentException} from it becomes an {@link
    * InvalidFieldException} of {@code field} with the same message, unless it names a field already
-   * (a {@link RuleViolation} that knows its field keeps it). The refusal stays its cause.
+   * (a {@link RuleViolation} that knows its field keeps it). The refusal stays its cause, and its
+   * {@link Text}, if it has one, is the new one's.
    */
   public static <T> T checked(String field, Supplier<T> action) {
     try {
@@ -19,7 +21,10 @@ public final class Fields {
     } catch (InvalidFieldException e) {
       throw e;
     } catch (RuleViolation e) {
-      throw new InvalidFieldException(e.field() == null ? field : e.field(), e.getMessage(), e);
+      String at = e.field() == null ? field : e.field();
+      throw e.text() == null
+          ? new InvalidFieldException(at, e.getMessage(), e)
+          : new InvalidFieldException(at, e.text(), e);
     } catch (IllegalArgumentException e) {
       throw new InvalidFieldException(field, e.getMessage(), e);
     }

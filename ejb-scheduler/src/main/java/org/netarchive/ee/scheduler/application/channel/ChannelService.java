@@ -13,6 +13,7 @@ import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
 
@@ -67,13 +68,10 @@ public class ChannelService {
   public ChannelView create(String name, HarvestKind kind, String comments) {
     String wanted = checked("name", () -> HarvestChannel.validName(name));
     if (kind == null) {
-      throw new InvalidFieldException(
-          "kind", "A harvest channel carries SELECTIVE or SNAPSHOT harvests; say which");
+      throw new InvalidFieldException("kind", Text.of("channel.kindRequired"));
     }
     if (channels.findByName(wanted).isPresent()) {
-      throw new InvalidFieldException(
-          "name",
-          "Harvest channel '" + wanted + "' exists already; choose another name or use that one");
+      throw new InvalidFieldException("name", Text.of("channel.exists", wanted));
     }
     HarvestChannel channel = new HarvestChannel(wanted, kind, null);
     check("comments", () -> channel.changeComments(comments));
@@ -93,7 +91,7 @@ public class ChannelService {
     HarvestChannel channel = find(name);
     if (channel.version() != version) {
       throw new StaleEditException(
-          "Harvest channel '" + channel.name() + "'", channel.version(), version);
+          Text.of("subject.channel", channel.name()), channel.version(), version);
     }
     check("comments", () -> channel.changeComments(comments));
     channels.flush();
@@ -115,6 +113,6 @@ public class ChannelService {
   private HarvestChannel find(String name) {
     return channels
         .findByName(name)
-        .orElseThrow(() -> new NotFoundException("No harvest channel named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("channel.notFound", name)));
   }
 }

@@ -14,6 +14,8 @@ import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
 import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
 import org.netarchive.ee.scheduler.domain.model.domain.DomainAlias;
@@ -68,7 +70,7 @@ public class DomainService {
   public DomainView create(String name, String comments) {
     DomainName domainName = DomainName.of(name);
     if (domains.findByName(domainName).isPresent()) {
-      throw new IllegalArgumentException("Domain '" + domainName + "' exists already");
+      throw new RuleViolation(null, Text.of("domain.exists", domainName));
     }
     Domain domain =
         Domain.create(domainName, defaultTemplate.id(), CrawlSettings.defaults(), clock.instant());
@@ -93,7 +95,7 @@ public class DomainService {
       String aliasOf,
       String defaultConfiguration) {
     Domain domain = find(name);
-    checkVersion("Domain '" + domain.name() + "'", domain.version(), version);
+    checkVersion(Text.of("subject.domain", domain.name()), domain.version(), version);
     domain.changeComments(comments);
     field(
         "crawlerTraps",
@@ -111,11 +113,7 @@ public class DomainService {
                     () ->
                         new InvalidFieldException(
                             "aliasOf",
-                            "Domain '"
-                                + domain.name()
-                                + "' cannot be an alias of '"
-                                + aliasOf.strip()
-                                + "': there is no such domain"));
+                            Text.of("alias.noSuchDomain", domain.name(), aliasOf.strip())));
         boolean hasAliases = domains.hasAliases(domain);
         field("aliasOf", () -> domain.makeAliasOf(target, hasAliases, clock.instant()));
       }
@@ -128,11 +126,10 @@ public class DomainService {
                   () ->
                       new InvalidFieldException(
                           "defaultConfiguration",
-                          "Domain '"
-                              + domain.name()
-                              + "' has no configuration '"
-                              + defaultConfiguration
-                              + "' to make the default"));
+                          Text.of(
+                              "domain.noDefaultConfiguration",
+                              domain.name(),
+                              defaultConfiguration)));
       domain.markDefault(configuration);
     }
     domains.flush();
@@ -154,11 +151,8 @@ public class DomainService {
         domain
             .findSeedList(listName)
             .orElseThrow(
-                () ->
-                    new NotFoundException(
-                        "Domain '" + domain.name() + "' has no seed list '" + listName + "'"));
-    checkVersion(
-        "Seed list '" + listName + "' of domain '" + domain.name() + "'", list.version(), version);
+                () -> new NotFoundException(Text.of("domain.noSeedList", domain.name(), listName)));
+    checkVersion(Text.of("subject.seedList", listName, domain.name()), list.version(), version);
     list.changeSeeds(seeds);
     list.changeComments(comments);
     domains.flush();
@@ -185,7 +179,7 @@ public class DomainService {
     Domain domain = find(domainName);
     DomainConfiguration configuration = configuration(domain, configurationName);
     checkVersion(
-        "Configuration '" + configurationName + "' of domain '" + domain.name() + "'",
+        Text.of("subject.configuration", configurationName, domain.name()),
         configuration.version(),
         wanted.version());
     configuration.apply(wanted.settings());
@@ -211,12 +205,8 @@ public class DomainService {
                                 .findSeedList(n)
                                 .orElseThrow(
                                     () ->
-                                        new IllegalArgumentException(
-                                            "Domain '"
-                                                + domain.name()
-                                                + "' has no seed list '"
-                                                + n
-                                                + "'")))
+                                        new RuleViolation(
+                                            null, Text.of("domain.noSeedList", domain.name(), n))))
                     .toList()));
     field(
         "passwords",
@@ -229,12 +219,8 @@ public class DomainService {
                                 .findPassword(n)
                                 .orElseThrow(
                                     () ->
-                                        new IllegalArgumentException(
-                                            "Domain '"
-                                                + domain.name()
-                                                + "' has no password '"
-                                                + n
-                                                + "'")))
+                                        new RuleViolation(
+                                            null, Text.of("domain.noPassword", domain.name(), n))))
                     .toList()));
   }
 
@@ -259,7 +245,7 @@ public class DomainService {
     DomainPassword.Login login =
         new DomainPassword.Login(url, realm, username, loginUserField, loginPasswordField);
     // Each part is checked first on its own, so that a refusal names the field at fault.
-    String owner = DomainPassword.owner(domain.name(), name == null ? "" : name.strip());
+    Text owner = DomainPassword.ownerText(domain.name(), name == null ? "" : name.strip());
     field(
         "url",
         () ->
@@ -269,15 +255,17 @@ public class DomainService {
     if (login.isForm()) {
       field(
           "usernameField",
-          () -> DomainPassword.required(owner, "login form's user field", loginUserField));
+          () -> DomainPassword.required(owner, Text.of("part.loginUserField"), loginUserField));
       field(
           "passwordField",
-          () -> DomainPassword.required(owner, "login form's password field", loginPasswordField));
+          () ->
+              DomainPassword.required(
+                  owner, Text.of("part.loginPasswordField"), loginPasswordField));
     } else {
-      field("realm", () -> DomainPassword.required(owner, "realm", realm));
+      field("realm", () -> DomainPassword.required(owner, Text.of("part.realm"), realm));
     }
-    field("username", () -> DomainPassword.required(owner, "user name", username));
-    field("password", () -> DomainPassword.required(owner, "password", password));
+    field("username", () -> DomainPassword.required(owner, Text.of("part.username"), username));
+    field("password", () -> DomainPassword.required(owner, Text.of("part.password"), password));
     return DomainViews.of(
         field(
             "name",
@@ -296,8 +284,7 @@ public class DomainService {
   public void removePassword(String domainName, String passwordName) {
     Domain domain = find(domainName);
     if (domain.findPassword(passwordName).isEmpty()) {
-      throw new NotFoundException(
-          "Domain '" + domain.name() + "' has no password '" + passwordName + "'");
+      throw new NotFoundException(Text.of("domain.noPassword", domain.name(), passwordName));
     }
     field("passwords", () -> domain.removePassword(passwordName));
     domains.flush();
@@ -308,20 +295,18 @@ public class DomainService {
     try {
       domainName = DomainName.of(name);
     } catch (IllegalArgumentException e) {
-      throw new NotFoundException("No domain named '" + name + "'");
+      throw new NotFoundException(Text.of("domain.notFound", name));
     }
     return domains
         .findByName(domainName)
-        .orElseThrow(() -> new NotFoundException("No domain named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("domain.notFound", name)));
   }
 
   private static DomainConfiguration configuration(Domain domain, String name) {
     return domain
         .findConfiguration(name)
         .orElseThrow(
-            () ->
-                new NotFoundException(
-                    "Domain '" + domain.name() + "' has no configuration '" + name + "'"));
+            () -> new NotFoundException(Text.of("domain.noConfiguration", domain.name(), name)));
   }
 
   /**
@@ -335,15 +320,10 @@ public class DomainService {
             .orElseThrow(
                 () ->
                     new InvalidFieldException(
-                        "templateId", "There is no crawl template with id " + templateId));
+                        "templateId", Text.of("template.noSuchId", templateId)));
     if (!template.active()) {
       throw new InvalidFieldException(
-          "templateId",
-          "Crawl template '"
-              + template.name()
-              + "' (id "
-              + templateId
-              + ") is deactivated; activate it or choose another one");
+          "templateId", Text.of("template.deactivated", template.name(), templateId));
     }
   }
 
@@ -356,7 +336,7 @@ public class DomainService {
     return Fields.checked(field, change);
   }
 
-  private static void checkVersion(String what, int stored, int edited) {
+  private static void checkVersion(Text what, int stored, int edited) {
     if (stored != edited) {
       throw new StaleEditException(what, stored, edited);
     }

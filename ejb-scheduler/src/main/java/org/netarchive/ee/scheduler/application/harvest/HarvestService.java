@@ -21,6 +21,8 @@ import org.netarchive.ee.scheduler.application.harvest.HarvestViews.SeedsAdded;
 import org.netarchive.ee.scheduler.application.template.DefaultTemplate;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
@@ -125,7 +127,7 @@ public class HarvestService {
    */
   @RolesAllowed({"admin", "curator"})
   public HarvestView createSelective(HarvestSettings settings) {
-    refuseSnapshotFields(settings, "A selective harvest");
+    refuseSnapshotFields(settings, Text.of("subject.aSelectiveHarvest"));
     String name = newName(settings.name());
     HarvestChannel channel = channel(settings.channel(), HarvestKind.SELECTIVE);
     Instant now = clock.instant();
@@ -150,7 +152,7 @@ public class HarvestService {
    */
   @RolesAllowed({"admin", "curator"})
   public HarvestView createSnapshot(HarvestSettings settings) {
-    refuseSelectiveFields(settings, "A snapshot harvest");
+    refuseSelectiveFields(settings, Text.of("subject.aSnapshotHarvest"));
     String name = newName(settings.name());
     HarvestChannel channel = channel(settings.channel(), HarvestKind.SNAPSHOT);
     SnapshotLimits limits = limits(settings, SnapshotLimits.defaults());
@@ -179,7 +181,8 @@ public class HarvestService {
   public HarvestView update(String name, int version, HarvestSettings settings) {
     HarvestDefinition harvest = find(name);
     if (harvest.version() != version) {
-      throw new StaleEditException("Harvest '" + harvest.name() + "'", harvest.version(), version);
+      throw new StaleEditException(
+          Text.of("subject.harvest", harvest.name()), harvest.version(), version);
     }
     // Checked and looked up before anything changes: a query after a change would flush it.
     String newName = null;
@@ -194,7 +197,7 @@ public class HarvestService {
     Instant now = clock.instant();
     switch (harvest) {
       case SelectiveHarvest selective -> {
-        refuseSnapshotFields(settings, selective.describe());
+        refuseSnapshotFields(settings, HarvestKind.SELECTIVE.harvestSubject(selective.name()));
         Optional<Schedule> schedule =
             settings.schedule() == null
                 ? selective.schedule()
@@ -206,7 +209,7 @@ public class HarvestService {
         }
       }
       case SnapshotHarvest snapshot -> {
-        refuseSelectiveFields(settings, snapshot.describe());
+        refuseSelectiveFields(settings, HarvestKind.SNAPSHOT.harvestSubject(snapshot.name()));
         SnapshotLimits limits = limits(settings, snapshot.limits());
         SnapshotHarvest previous =
             settings.continueFrom() == null
@@ -249,18 +252,17 @@ public class HarvestService {
   @RolesAllowed({"admin", "curator"})
   public HarvestView addConfiguration(
       String harvestName, String domainName, String configurationName) {
-    SelectiveHarvest harvest = selective(find(harvestName), "domain configurations added");
+    SelectiveHarvest harvest =
+        selective(find(harvestName), Text.of("harvest.onlySelective.configurations"));
     if (!present(domainName)) {
-      throw new InvalidFieldException("domain", "'domain' is required: the domain to harvest");
+      throw new InvalidFieldException("domain", Text.of("harvest.domainRequired"));
     }
     DomainName name = checked("domain", () -> DomainName.of(domainName));
     Domain domain =
         domains
             .findByName(name)
             .orElseThrow(
-                () ->
-                    new InvalidFieldException(
-                        "domain", "There is no domain '" + name + "'; create it first"));
+                () -> new InvalidFieldException("domain", Text.of("harvest.noSuchDomain", name)));
     DomainConfiguration configuration =
         present(configurationName)
             ? domain
@@ -269,11 +271,10 @@ public class HarvestService {
                     () ->
                         new InvalidFieldException(
                             "configuration",
-                            "Domain '"
-                                + domain.name()
-                                + "' has no configuration '"
-                                + configurationName.strip()
-                                + "'"))
+                            Text.of(
+                                "domain.noConfiguration",
+                                domain.name(),
+                                configurationName.strip())))
             : domain.defaultConfiguration();
     check("configuration", () -> harvest.addConfiguration(ChosenConfiguration.of(configuration)));
     harvests.flush();
@@ -356,7 +357,7 @@ public class HarvestService {
       Long maxObjects,
       Long maxBytes,
       Integer maxRequestRate) {
-    SelectiveHarvest harvest = selective(find(harvestName), "seeds added");
+    SelectiveHarvest harvest = selective(find(harvestName), Text.of("harvest.onlySelective.seeds"));
     HarvestTemplate template = template(templateName);
     HarvestTemplate defaultTemplate =
         templates
@@ -374,7 +375,7 @@ public class HarvestService {
         maxRequestRate == null ? limited : limited.withRequestRate(maxRequestRate);
     check(
         "maxRequestRate",
-        () -> settings.validate("the configurations made for " + harvest.describe()));
+        () -> settings.validate(Text.of("owner.configurationsMadeFor", harvest.named())));
     return new SeedTarget(
         new HarvestSeedRows.Target(
             harvest.id(),
@@ -438,27 +439,21 @@ public class HarvestService {
   private HarvestDefinition find(String name) {
     return harvests
         .findByName(name)
-        .orElseThrow(() -> new NotFoundException("No harvest named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("harvest.notFound", name)));
   }
 
-  private static SelectiveHarvest selective(HarvestDefinition harvest, String what) {
+  private static SelectiveHarvest selective(HarvestDefinition harvest, Text what) {
     if (harvest instanceof SelectiveHarvest selective) {
       return selective;
     }
-    throw new IllegalArgumentException(
-        harvest.describe()
-            + " harvests every domain with its default configuration; only selective harvests"
-            + " have "
-            + what);
+    throw new RuleViolation(null, Text.of("harvest.onlySelective", harvest.named(), what));
   }
 
   /** A valid name that no harvest has. */
   private String newName(String name) {
     String wanted = checked("name", () -> HarvestDefinition.validName(name));
     if (harvests.findByName(wanted).isPresent()) {
-      throw new InvalidFieldException(
-          "name",
-          "Harvest '" + wanted + "' exists already; choose another name or change that one");
+      throw new InvalidFieldException("name", Text.of("harvest.exists", wanted));
     }
     return wanted;
   }
@@ -476,12 +471,7 @@ public class HarvestService {
         .orElseThrow(
             () ->
                 new InvalidFieldException(
-                    "channel",
-                    "There is no harvest channel '"
-                        + name.strip()
-                        + "'; choose one of the "
-                        + kind.label()
-                        + " channels"));
+                    "channel", Text.of("harvest.noSuchChannel", name.strip(), kind.channels())));
   }
 
   private Schedule schedule(String name) {
@@ -490,7 +480,7 @@ public class HarvestService {
         .orElseThrow(
             () ->
                 new InvalidFieldException(
-                    "schedule", "There is no schedule '" + name.strip() + "'"));
+                    "schedule", Text.of("harvest.noSuchSchedule", name.strip())));
   }
 
   private SnapshotHarvest previousSnapshot(String name) {
@@ -500,14 +490,12 @@ public class HarvestService {
             .orElseThrow(
                 () ->
                     new InvalidFieldException(
-                        "continueFrom", "There is no harvest '" + name.strip() + "'"));
+                        "continueFrom", Text.of("harvest.noSuchHarvest", name.strip())));
     if (previous instanceof SnapshotHarvest snapshot) {
       return snapshot;
     }
     throw new InvalidFieldException(
-        "continueFrom",
-        "A snapshot harvest continues from another snapshot harvest, not from the "
-            + previous.describe());
+        "continueFrom", Text.of("snapshot.continuesSelective", previous.named()));
   }
 
   private HarvestTemplate template(String name) {
@@ -518,11 +506,9 @@ public class HarvestService {
             .orElseThrow(
                 () ->
                     new InvalidFieldException(
-                        "template", "There is no crawl template '" + wanted + "'"));
+                        "template", Text.of("harvest.noSuchTemplate", wanted)));
     if (!template.active()) {
-      throw new InvalidFieldException(
-          "template",
-          "Crawl template '" + wanted + "' is not active; activate it or choose another one");
+      throw new InvalidFieldException("template", Text.of("harvest.templateInactive", wanted));
     }
     return template;
   }
@@ -536,8 +522,7 @@ public class HarvestService {
     Long seconds = settings.maxJobRunningSeconds();
     if (seconds != null && seconds < 0) {
       throw new InvalidFieldException(
-          "maxJobRunningSeconds",
-          "maxJobRunningSeconds must be 0 (no limit) or more, not " + seconds);
+          "maxJobRunningSeconds", Text.of("harvest.maxJobRunningSeconds", seconds));
     }
     return new SnapshotLimits(
         objects,
@@ -551,36 +536,32 @@ public class HarvestService {
       return absent;
     }
     if (value < -1 || value == 0) {
-      throw new InvalidFieldException(
-          field, field + " must be a positive number or -1 (no limit), not " + value);
+      throw new InvalidFieldException(field, Text.of("harvest.limit", field, value));
     }
     return value;
   }
 
-  private static void refuseSnapshotFields(HarvestSettings settings, String harvest) {
-    refuse("maxObjectsPerDomain", settings.maxObjectsPerDomain(), harvest, "limits per domain");
-    refuse("maxBytesPerDomain", settings.maxBytesPerDomain(), harvest, "limits per domain");
-    refuse("maxJobRunningSeconds", settings.maxJobRunningSeconds(), harvest, "a job time limit");
-    refuse("continueFrom", settings.continueFrom(), harvest, "an earlier snapshot to continue");
-  }
-
-  private static void refuseSelectiveFields(HarvestSettings settings, String harvest) {
+  private static void refuseSnapshotFields(HarvestSettings settings, Text harvest) {
+    Text limits = Text.of("harvest.without.domainLimits");
+    refuse("maxObjectsPerDomain", settings.maxObjectsPerDomain(), harvest, limits);
+    refuse("maxBytesPerDomain", settings.maxBytesPerDomain(), harvest, limits);
     refuse(
-        "schedule",
-        settings.schedule(),
+        "maxJobRunningSeconds",
+        settings.maxJobRunningSeconds(),
         harvest,
-        "a schedule: it runs once, as soon as it is activated");
+        Text.of("harvest.without.timeLimit"));
+    refuse(
+        "continueFrom", settings.continueFrom(), harvest, Text.of("harvest.without.continueFrom"));
   }
 
-  private static void refuse(String field, Object value, String harvest, String what) {
+  private static void refuseSelectiveFields(HarvestSettings settings, Text harvest) {
+    refuse("schedule", settings.schedule(), harvest, Text.of("harvest.without.schedule"));
+  }
+
+  private static void refuse(String field, Object value, Text harvest, Text what) {
     if (value != null && !(value instanceof String s && s.isBlank())) {
-      throw new InvalidFieldException(
-          field, capitalised(harvest) + " has no " + what + "; leave '" + field + "' out");
+      throw new InvalidFieldException(field, Text.of("harvest.hasNo", harvest, what, field));
     }
-  }
-
-  private static String capitalised(String text) {
-    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   private static boolean present(String text) {

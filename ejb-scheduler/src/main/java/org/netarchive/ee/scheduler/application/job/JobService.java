@@ -20,6 +20,8 @@ import org.netarchive.ee.scheduler.application.job.JobViews.JobDomainView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
 import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
@@ -196,8 +198,7 @@ public class JobService {
   public JobSummary resubmit(long jobId) {
     HarvestJob job = job(jobId);
     if (job.status() != JobStatus.FAILED) {
-      throw new IllegalArgumentException(
-          "Job " + jobId + " is " + job.status() + "; only a FAILED job can be resubmitted");
+      throw new RuleViolation(null, Text.of("job.notFailed", jobId, job.status()));
     }
     HarvestJob copy = dispatcher.resubmit(job, "Resubmitted by a user");
     return summaries(List.of(copy)).get(0);
@@ -252,19 +253,20 @@ public class JobService {
   }
 
   private HarvestJob job(long jobId) {
-    return jobs.find(jobId).orElseThrow(() -> new NotFoundException("No job with id " + jobId));
+    return jobs.find(jobId)
+        .orElseThrow(() -> new NotFoundException(Text.of("job.notFound", jobId)));
   }
 
   private HarvestDefinition harvestNamed(String name) {
     return harvests
         .findByName(name)
-        .orElseThrow(() -> new NotFoundException("No harvest named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("harvest.notFound", name)));
   }
 
   private HarvestChannel channelNamed(String name) {
     return channels
         .findByName(name)
-        .orElseThrow(() -> new NotFoundException("No harvest channel named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("channel.notFound", name)));
   }
 
   private List<JobSummary> summaries(List<HarvestJob> jobs) {

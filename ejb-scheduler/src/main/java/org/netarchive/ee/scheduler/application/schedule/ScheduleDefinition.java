@@ -4,6 +4,7 @@ import java.time.DayOfWeek;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.schedule.FrequencyUnit;
 import org.netarchive.ee.scheduler.domain.model.schedule.InvalidScheduleException;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
@@ -75,7 +76,10 @@ public record ScheduleDefinition(
    *     for a schedule that runs once
    */
   public Schedule.Builder toBuilder() {
-    String label = name == null || name.isBlank() ? "Schedule" : "Schedule '" + name.strip() + "'";
+    Text label =
+        name == null || name.isBlank()
+            ? Text.of("subject.aSchedule")
+            : Text.of("subject.schedule", name.strip());
     Schedule.Builder builder = Schedule.builder(name).comments(comments).startingAt(start);
     if (timeZone != null && !timeZone.isBlank()) {
       builder.timeZone(timeZone.strip());
@@ -85,12 +89,12 @@ public record ScheduleDefinition(
       if (unit != null) {
         throw new InvalidScheduleException(
             ScheduleField.UNIT,
-            label + ": a schedule that runs once has no frequency; remove unit " + unit);
+            Text.of("scheduleDefinition.onceWithUnit", label, Text.of("field.unit", unit)));
       }
       if (every != null) {
         throw new InvalidScheduleException(
             ScheduleField.EVERY,
-            label + ": a schedule that runs once has no frequency; remove every " + every);
+            Text.of("scheduleDefinition.onceWithUnit", label, Text.of("field.every", every)));
       }
       builder.once();
     } else if (effectiveKind == ScheduleKind.REPEATING) {
@@ -101,13 +105,7 @@ public record ScheduleDefinition(
     builder.anchors(minute, hour, weekday, dayOfMonth);
     if (end != null && maxRuns != null) {
       throw new InvalidScheduleException(
-          ScheduleField.MAX_RUNS,
-          label
-              + ": give an end date or a number of runs, not both (end "
-              + end
-              + ", maxRuns "
-              + maxRuns
-              + ")");
+          ScheduleField.MAX_RUNS, Text.of("scheduleDefinition.endAndMaxRuns", label, end, maxRuns));
     }
     if (end != null) {
       builder.endingAt(end);
@@ -118,42 +116,38 @@ public record ScheduleDefinition(
     return builder;
   }
 
-  private void checkAnyTime(String label) {
-    List<String> anchors = new ArrayList<>();
+  private void checkAnyTime(Text label) {
+    List<Text> anchors = new ArrayList<>();
     if (dayOfMonth != null) {
-      anchors.add("dayOfMonth " + dayOfMonth);
+      anchors.add(Text.of("field.dayOfMonth", dayOfMonth));
     }
     if (weekday != null) {
-      anchors.add("weekday " + weekday);
+      anchors.add(Text.of("field.weekday", weekday));
     }
     if (hour != null) {
-      anchors.add("hour " + hour);
+      anchors.add(Text.of("field.hour", hour));
     }
     if (minute != null) {
-      anchors.add("minute " + minute);
+      anchors.add(Text.of("field.minute", minute));
     }
     if (Boolean.TRUE.equals(anyTime) && !anchors.isEmpty()) {
       throw new InvalidScheduleException(
           ScheduleField.ANY_TIME,
-          label
-              + ": runs at any time have no fixed minute, hour, weekday or day of month; remove "
-              + String.join(", ", anchors)
-              + " or set anyTime to false");
+          Text.of("scheduleDefinition.anyTimeWithAnchors", label, Text.joined(anchors)));
     }
     if (Boolean.FALSE.equals(anyTime) && anchors.isEmpty() && unit != null) {
       throw new InvalidScheduleException(
           ScheduleField.ANY_TIME,
-          label
-              + ": runs at a fixed time (anyTime false) every "
-              + unit
-              + " need "
-              + switch (unit) {
-                case HOURS -> "the minute";
-                case DAYS -> "the hour and the minute";
-                case WEEKS -> "the weekday, the hour and the minute";
-                case MONTHS -> "the dayOfMonth, the hour and the minute";
-              }
-              + "; give them, or set anyTime to true");
+          Text.of(
+              "scheduleDefinition.fixedTimeNeedsAnchors",
+              label,
+              unit,
+              switch (unit) {
+                case HOURS -> Text.of("scheduleDefinition.needs.HOURS");
+                case DAYS -> Text.of("scheduleDefinition.needs.DAYS");
+                case WEEKS -> Text.of("scheduleDefinition.needs.WEEKS");
+                case MONTHS -> Text.of("scheduleDefinition.needs.MONTHS");
+              }));
     }
   }
 }

@@ -13,6 +13,7 @@ import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.application.schedule.ScheduleViews.ScheduleView;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.schedule.InvalidScheduleException;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
@@ -83,7 +84,7 @@ public class ScheduleService {
     Schedule schedule = find(name);
     if (schedule.version() != version) {
       throw new StaleEditException(
-          "Schedule '" + schedule.name() + "'", schedule.version(), version);
+          Text.of("subject.schedule", schedule.name()), schedule.version(), version);
     }
     ScheduleDefinition wanted =
         definition.name() == null ? definition.withName(schedule.name()) : definition;
@@ -104,15 +105,14 @@ public class ScheduleService {
 
   private void checkNameFree(String name) {
     if (schedules.findByName(name).isPresent()) {
-      throw new InvalidFieldException(
-          "name", "Schedule '" + name + "' exists already; choose another name or change that one");
+      throw new InvalidFieldException("name", Text.of("schedule.exists", name));
     }
   }
 
   private Schedule find(String name) {
     return schedules
         .findByName(name)
-        .orElseThrow(() -> new NotFoundException("No schedule named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("schedule.notFound", name)));
   }
 
   private Instant now() {
@@ -123,7 +123,7 @@ public class ScheduleService {
     try {
       return definition.get();
     } catch (InvalidScheduleException e) {
-      throw new InvalidFieldException(e.field().property(), e.getMessage(), e);
+      throw new InvalidFieldException(e.field().property(), e.text(), e);
     }
   }
 }

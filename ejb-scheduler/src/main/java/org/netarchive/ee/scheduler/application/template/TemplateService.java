@@ -21,6 +21,8 @@ import org.netarchive.ee.scheduler.application.template.TemplateViews.TemplateVi
 import org.netarchive.ee.scheduler.application.template.TemplateViews.Upload;
 import org.netarchive.ee.scheduler.application.template.TemplateViews.UploadOutcome;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
@@ -160,10 +162,7 @@ public class TemplateService {
         (version == null
                 ? templates.currentVersion(template.id())
                 : templates.findVersion(template.id(), version))
-            .orElseThrow(
-                () ->
-                    new NotFoundException(
-                        "Crawl template '" + name + "' has no version " + version));
+            .orElseThrow(() -> new NotFoundException(Text.of("template.noVersion", name, version)));
     return new TemplateText(template.name(), found.number(), found.sha256(), found.text());
   }
 
@@ -184,11 +183,7 @@ public class TemplateService {
   public TemplateView deactivate(String name) {
     HarvestTemplate template = find(name);
     if (template.name().equals(DefaultTemplate.NAME)) {
-      throw new IllegalArgumentException(
-          "Crawl template '"
-              + DefaultTemplate.NAME
-              + "' is the default template that new domain configurations get; it cannot be"
-              + " deactivated");
+      throw new RuleViolation(null, Text.of("template.defaultStaysActive", DefaultTemplate.NAME));
     }
     template.deactivate();
     return get(template);
@@ -248,7 +243,7 @@ public class TemplateService {
   private HarvestTemplate find(String name) {
     return templates
         .findByName(name)
-        .orElseThrow(() -> new NotFoundException("No crawl template named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("template.notFound", name)));
   }
 
   private static <T> T check(String field, java.util.function.Supplier<T> action) {
@@ -256,6 +251,10 @@ public class TemplateService {
       return action.get();
     } catch (InvalidFieldException e) {
       throw e;
+    } catch (RuleViolation e) {
+      throw e.text() == null
+          ? new InvalidFieldException(field, e.getMessage(), e)
+          : new InvalidFieldException(field, e.text(), e);
     } catch (IllegalArgumentException e) {
       throw new InvalidFieldException(field, e.getMessage(), e);
     }

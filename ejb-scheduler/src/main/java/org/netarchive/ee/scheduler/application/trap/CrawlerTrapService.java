@@ -12,6 +12,7 @@ import org.netarchive.ee.scheduler.application.PageRequest;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.trap.GlobalCrawlerTrapList;
 import org.netarchive.ee.scheduler.domain.model.trap.GlobalCrawlerTrapListRepository;
 
@@ -86,7 +87,7 @@ public class CrawlerTrapService {
     GlobalCrawlerTrapList list = find(name);
     if (list.version() != version) {
       throw new StaleEditException(
-          "Global crawler trap list '" + list.name() + "'", list.version(), version);
+          Text.of("subject.trapList", list.name()), list.version(), version);
     }
     if (newName != null && !newName.isBlank()) {
       String wanted = checked("name", () -> GlobalCrawlerTrapList.validName(newName));
@@ -122,18 +123,13 @@ public class CrawlerTrapService {
 
   private void checkNameFree(String name) {
     if (lists.findByName(name).isPresent()) {
-      throw new InvalidFieldException(
-          "name",
-          "Global crawler trap list '"
-              + name
-              + "' exists already; choose another name or change that one");
+      throw new InvalidFieldException("name", Text.of("trapList.exists", name));
     }
   }
 
   private GlobalCrawlerTrapList find(String name) {
     return lists
         .findByName(name)
-        .orElseThrow(
-            () -> new NotFoundException("No global crawler trap list named '" + name + "'"));
+        .orElseThrow(() -> new NotFoundException(Text.of("trapList.notFound", name)));
   }
 }

@@ -9,21 +9,19 @@ public final class DisplayNames {
    * The form such a name is stored in: without surrounding blanks, 1 to {@code maxLength}
    * characters, no control characters.
    *
-   * @param what what is named, for the message, e.g. "Harvest name"
+   * @param what what is named, for the message, e.g. {@code Text.of("noun.harvestName")}
    * @throws IllegalArgumentException naming the value and the rule
    */
-  public static String check(String what, String name, int maxLength) {
+  public static String check(Text what, String name, int maxLength) {
     String stripped = name == null ? "" : name.strip();
     if (stripped.isEmpty()
         || stripped.length() > maxLength
         || stripped.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
-          what
-              + " "
-              + (name == null ? "null" : "'" + name + "'")
-              + " is not valid: use 1 to "
-              + maxLength
-              + " characters without tabs or line breaks");
+      throw new RuleViolation(
+          null,
+          name == null
+              ? Text.of("displayName.missing", what, maxLength)
+              : Text.of("displayName.invalid", what, name, maxLength));
     }
     return stripped;
   }

@@ -10,12 +10,27 @@ import java.util.List;
  * the values its message was made of ({@link #rule()}, {@link #values()}), so that a user interface
  * can say the same in its own language.
  */
-public class RuleViolation extends IllegalArgumentException {
+public class RuleViolation extends IllegalArgumentException implements Localizable {
   private static final long serialVersionUID = 1L;
 
   private final String field;
   private final String rule;
   private final String[] values;
+  private final Text text;
+
+  /**
+   * @param field the part of the input at fault, e.g. {@code "maxHops"}; {@code null} if the model
+   *     cannot tell (the caller knows)
+   * @param text the refusal: its key is the rule broken (e.g. {@code "configuration.maxHops"}), its
+   *     English the message
+   */
+  public RuleViolation(String field, Text text) {
+    super(text.english());
+    this.field = field;
+    this.rule = text.key();
+    this.values = text.englishArguments().toArray(String[]::new);
+    this.text = text;
+  }
 
   /**
    * @param field the part of the input at fault, e.g. {@code "maxHops"}; {@code null} if the model
@@ -23,12 +38,15 @@ public class RuleViolation extends IllegalArgumentException {
    * @param rule the rule broken, e.g. {@code "configuration.maxHops"}
    * @param message the refusal in English
    * @param values what the message was made of, in the order a translation refers to them
+   * @see #RuleViolation(String, Text) for a refusal the UI says in its own language; this one it
+   *     shows in English
    */
   public RuleViolation(String field, String rule, String message, Object... values) {
     super(message);
     this.field = field;
     this.rule = rule;
     this.values = Arrays.stream(values).map(String::valueOf).toArray(String[]::new);
+    this.text = null;
   }
 
   /** The part of the input at fault, or {@code null} if the caller must say. */
@@ -41,7 +59,12 @@ public class RuleViolation extends IllegalArgumentException {
     return rule;
   }
 
-  /** The values the message was made of, as text. */
+  @Override
+  public Text text() {
+    return text;
+  }
+
+  /** The values the message was made of, as (English) text. */
   public List<String> values() {
     return List.of(values);
   }

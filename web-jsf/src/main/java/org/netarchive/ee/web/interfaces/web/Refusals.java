@@ -19,8 +19,9 @@ import org.netarchive.ee.scheduler.domain.model.RuleViolation;
  * to the field the refusal names (the input whose id is that field's name, inside the form), or
  * next to the form's main field for the call; a stale edit, a thing that is gone or a missing right
  * at the top of the page. The UI validates nothing itself that the services validate, so it refuses
- * exactly what the REST API refuses. A refusal whose rule the domain model names ({@link
- * RuleViolation}) is said in the page's language, from the bundle's {@code rule.*} texts.
+ * exactly what the REST API refuses. What the services and the model say by key ({@link
+ * org.netarchive.ee.scheduler.domain.model.Localizable}) is said in the page's language ({@link
+ * Texts#failure(Throwable)}).
  */
 public final class Refusals {
 
@@ -61,10 +62,10 @@ public final class Refusals {
                 refused.field() == null ? null : inputOf.apply(refused.field()),
                 mainField,
                 text(refused));
-        case StaleEditException stale -> show(context, null, null, null, Texts.staleEdit(stale));
-        case NotFoundException missing -> show(context, null, null, null, missing.getMessage());
+        case StaleEditException stale -> show(context, null, null, null, Texts.failure(stale));
+        case NotFoundException missing -> show(context, null, null, null, Texts.failure(missing));
         case IllegalArgumentException refused ->
-            show(context, form, mainField, null, refused.getMessage());
+            show(context, form, mainField, null, Texts.failure(refused));
         case EJBAccessException denied ->
             show(context, null, null, null, Texts.text("refusal.role"));
         case OptimisticLockException concurrent ->
@@ -93,14 +94,9 @@ public final class Refusals {
     info(text);
   }
 
-  /** The refusal's text, in the page's language where the domain model says which rule it is. */
+  /** The refusal's text, in the page's language where the service or the model says it by key. */
   private static String text(IllegalArgumentException refused) {
-    for (Throwable t = refused; t != null; t = t.getCause()) {
-      if (t instanceof RuleViolation violation) {
-        return Texts.refusal(violation);
-      }
-    }
-    return refused.getMessage();
+    return Texts.failure(refused);
   }
 
   private static void show(

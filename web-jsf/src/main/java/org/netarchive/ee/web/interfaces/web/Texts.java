@@ -4,12 +4,13 @@ import jakarta.faces.context.FacesContext;
 import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.ResourceBundle;
-import org.netarchive.ee.scheduler.application.domain.StaleEditException;
-import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Localizable;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * The UI's texts for backing beans, from the bundle pages know as {@code msg} ({@code
- * org.netarchive.ee.web.messages}), in the language of the current view.
+ * org.netarchive.ee.web.messages}), in the language of the current view; and what the services say
+ * ({@link #failure(Throwable)}), from their own bundle ({@link Text#BUNDLE}), in the same language.
  */
 public final class Texts {
 
@@ -30,37 +31,25 @@ public final class Texts {
   }
 
   /**
-   * A refusal of the domain model in the current view's language: the bundle's text {@code
-   * rule.<rule>} with the refusal's values, or its own (English) message if the bundle has none.
+   * What a service or the domain model says when it refuses something, finds nothing or finds an
+   * edit stale, in the current view's language: the {@link Text} the exception carries (or a cause
+   * with the same English message does), from the services' bundle; the exception's own English
+   * message where it has none. Beans show this instead of {@code getMessage()}.
    */
-  public static String refusal(RuleViolation violation) {
-    Locale locale = locale(FacesContext.getCurrentInstance());
-    return refusal(violation, ResourceBundle.getBundle(BUNDLE, locale), locale);
+  public static String failure(Throwable failure) {
+    return failure(failure, locale(FacesContext.getCurrentInstance()));
   }
 
-  /** As {@link #refusal(RuleViolation)}, from a given bundle. */
-  static String refusal(RuleViolation violation, ResourceBundle bundle, Locale locale) {
-    String key = "rule." + violation.rule();
-    if (!bundle.containsKey(key)) {
-      return violation.getMessage();
+  /** As {@link #failure(Throwable)}, in {@code locale}. */
+  static String failure(Throwable failure, Locale locale) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof Localizable said
+          && said.text() != null
+          && (t == failure || said.text().english().equals(failure.getMessage()))) {
+        return said.text().in(locale);
+      }
     }
-    return new MessageFormat(bundle.getString(key), locale)
-        .format(violation.values().toArray(Object[]::new));
-  }
-
-  /** An edit refused as stale, in the current view's language (text {@code refusal.staleEdit}). */
-  public static String staleEdit(StaleEditException stale) {
-    Locale locale = locale(FacesContext.getCurrentInstance());
-    return staleEdit(stale, ResourceBundle.getBundle(BUNDLE, locale), locale);
-  }
-
-  /** As {@link #staleEdit(StaleEditException)}, from a given bundle. */
-  static String staleEdit(StaleEditException stale, ResourceBundle bundle, Locale locale) {
-    return new MessageFormat(bundle.getString("refusal.staleEdit"), locale)
-        .format(
-            new Object[] {
-              stale.what(), String.valueOf(stale.stored()), String.valueOf(stale.edited())
-            });
+    return failure.getMessage();
   }
 
   /** The current view's language. */

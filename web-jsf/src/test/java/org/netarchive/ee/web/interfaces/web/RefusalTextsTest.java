@@ -8,16 +8,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ResourceBundle;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.netarchive.ee.scheduler.application.InvalidFieldException;
+import org.netarchive.ee.scheduler.application.domain.NotFoundException;
 import org.netarchive.ee.scheduler.application.domain.StaleEditException;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
 import org.netarchive.ee.scheduler.domain.model.domain.Domain;
@@ -25,25 +25,25 @@ import org.netarchive.ee.scheduler.domain.model.domain.DomainName;
 import org.netarchive.ee.scheduler.domain.model.domain.Seeds;
 
 /**
- * The UI's texts of the domain model's refusals: the English ones are exactly the model's messages,
- * the Danish ones are filled in from the same values, and every rule text has a real refusal here.
+ * What the UI shows of the services' and the model's refusals ({@link Texts#failure}): in English
+ * exactly their messages (as the REST API says them), in the other languages the same refusal with
+ * the same values, and the English message where a refusal has no text by key.
  */
 class RefusalTextsTest {
 
-  private static final ResourceBundle ENGLISH =
-      ResourceBundle.getBundle(Texts.BUNDLE, Locale.ENGLISH);
-  private static final ResourceBundle DANISH =
-      ResourceBundle.getBundle(Texts.BUNDLE, Locale.of("da"));
-  private static final String SEEDS = "seed list 'news' of domain 'kb.dk'";
+  private static final Text SEEDS = Text.of("owner.seedList", "news", "kb.dk");
 
   /** Real refusals of the domain model, by the value the texts must show. */
-  private static Map<String, RuleViolation> refusals() {
+  private static Map<String, RuntimeException> refusals() {
     Domain kb = Domain.create(DomainName.of("kb.dk"), 1L, CrawlSettings.defaults(), Instant.EPOCH);
     CrawlSettings d = CrawlSettings.defaults();
     List<String> tooMany =
         IntStream.range(0, 70000).mapToObj(i -> "http://kb.dk/page/" + i).toList();
-    Map<String, RuleViolation> refusals = new HashMap<>();
+    kb.addSeedList("taken", List.of("http://kb.dk/"), null);
+    Map<String, RuntimeException> refusals = new HashMap<>();
     refusals.put("70000", refused(() -> kb.addSeedList("many", tooMany, null)));
+    refusals.put("taken", refused(() -> kb.addSeedList("taken", List.of("http://kb.dk/"), null)));
+    refusals.put("kb.dk", refused(() -> kb.makeAliasOf(kb, false, Instant.EPOCH)));
     refusals.putAll(
         Map.of(
             "htp://kb.dk",
@@ -52,8 +52,6 @@ class RefusalTextsTest {
             refused(() -> Seeds.validate(SEEDS, List.of("http://kb dk/"))),
             "http:///news",
             refused(() -> Seeds.validate(SEEDS, List.of("http:///news"))),
-            "news",
-            refused(() -> kb.addSeedList("news", List.of("# none"), null)),
             "!news",
             refused(() -> kb.addSeedList("!news", List.of("http://kb.dk/"), null)),
             "0",
@@ -69,13 +67,17 @@ class RefusalTextsTest {
                 () ->
                     kb.addConfiguration("c", 1L, new CrawlSettings(-1, -1, 60, 5000, true, true))),
             "(unclosed",
-            refused(() -> CrawlerTraps.validate("domain 'kb.dk'", List.of("(unclosed")))));
+            refused(
+                () ->
+                    CrawlerTraps.validate(
+                        Text.of("owner.domain", "kb.dk"), List.of("(unclosed")))));
     return refusals;
   }
 
   private static RuleViolation refused(Executable action) {
     RuleViolation violation =
         catchThrowableOfType(
+            RuleViolation.class,
             () -> {
               try {
                 action.execute();
@@ -84,8 +86,7 @@ class RefusalTextsTest {
               } catch (Throwable t) {
                 throw new AssertionError(t);
               }
-            },
-            RuleViolation.class);
+            });
     assertThat(violation).as("refused by a rule").isNotNull();
     return violation;
   }
@@ -93,80 +94,77 @@ class RefusalTextsTest {
   @Test
   void givenRefusalsOfTheModel_whenSaidInEnglish_thenTheTextIsTheModelsOwnMessage() {
     refusals()
-        .values()
         .forEach(
-            v ->
-                assertThat(Texts.refusal(v, ENGLISH, Locale.ENGLISH))
-                    .as(v.rule())
-                    .isEqualTo(v.getMessage()));
-  }
-
-  @Test
-  void givenRefusalsOfTheModel_whenSaidInDanish_thenTheTextIsDanishWithTheValue() {
-    refusals()
-        .forEach(
-            (value, v) -> {
-              String danish = Texts.refusal(v, DANISH, Locale.of("da"));
-              assertThat(danish).as(v.rule()).isNotEqualTo(v.getMessage()).doesNotContain("{");
-              if (!v.rule().equals("seedList.empty")) {
-                assertThat(danish).as(v.rule()).contains(value);
-              }
-            });
-    RuleViolation maxHops = refusals().get("5000");
-    assertThat(maxHops.field()).isEqualTo("maxHops");
-    assertThat(Texts.refusal(maxHops, DANISH, Locale.of("da")))
-        .isEqualTo("Højst antal hop skal være 0 til 1000, ikke 5000");
+            (value, e) ->
+                assertThat(Texts.failure(e, Locale.ENGLISH)).as(value).isEqualTo(e.getMessage()));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"de", "fr", "it"})
+  @ValueSource(strings = {"da", "de", "fr", "it"})
   void givenRefusalsOfTheModel_whenSaidInAnotherLanguage_thenTheTextIsTranslatedWithTheValue(
       String language) {
-    Locale locale = Locale.of(language);
-    ResourceBundle bundle = ResourceBundle.getBundle(Texts.BUNDLE, locale);
     refusals()
         .forEach(
-            (value, v) -> {
-              String text = Texts.refusal(v, bundle, locale);
-              assertThat(text).as(v.rule()).isNotEqualTo(v.getMessage()).doesNotContain("{");
-              if (!v.rule().equals("seedList.empty")) {
-                assertThat(text).as(v.rule()).contains(value);
-              }
+            (value, e) -> {
+              String text = Texts.failure(e, Locale.of(language));
+              assertThat(text).as(value).isNotEqualTo(e.getMessage()).doesNotContain("{");
+              assertThat(text).as(value).contains(value);
             });
+  }
+
+  @Test
+  void givenTheDanishView_whenAConfigurationLimitIsRefused_thenTheWholeSentenceIsDanish() {
+    assertThat(Texts.failure(refusals().get("5000"), Locale.of("da")))
+        .isEqualTo(
+            "Højst antal hop for konfigurationen 'c' af domænet 'kb.dk' skal være 0 til 1000, ikke 5000");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"en", "da", "de", "fr", "it"})
   void givenAStaleEdit_whenSaid_thenEnglishIsTheServicesMessageAndOthersHaveTheVersions(
       String language) {
-    StaleEditException stale = new StaleEditException("Domain 'kb.dk'", 7, 5);
-    Locale locale = Locale.of(language);
+    StaleEditException stale = new StaleEditException(Text.of("subject.domain", "kb.dk"), 7, 5);
 
-    String text = Texts.staleEdit(stale, ResourceBundle.getBundle(Texts.BUNDLE, locale), locale);
+    String text = Texts.failure(stale, Locale.of(language));
 
     if (language.equals("en")) {
       assertThat(text).isEqualTo(stale.getMessage());
     } else {
-      assertThat(text).isNotEqualTo(stale.getMessage()).contains("Domain 'kb.dk'", "7", "5");
+      assertThat(text).isNotEqualTo(stale.getMessage()).contains("kb.dk", "7", "5");
     }
   }
 
   @Test
-  void givenTheBundle_whenListingRuleTexts_thenEachHasARealRefusalAbove() {
-    TreeSet<String> texts =
-        ENGLISH.keySet().stream()
-            .filter(k -> k.startsWith("rule."))
-            .map(k -> k.substring("rule.".length()))
-            .collect(Collectors.toCollection(TreeSet::new));
+  void givenAServiceRefusalForAField_whenSaidInGerman_thenItIsGerman() {
+    InvalidFieldException refused =
+        new InvalidFieldException("name", Text.of("schedule.exists", "Nightly"));
+    NotFoundException missing = new NotFoundException(Text.of("harvest.notFound", "Election"));
 
-    assertThat(refusals().values().stream().map(RuleViolation::rule).collect(Collectors.toSet()))
-        .containsAll(texts);
+    assertThat(Texts.failure(refused, Locale.GERMAN))
+        .isEqualTo(
+            "Der Zeitplan 'Nightly' existiert bereits; wählen Sie einen anderen Namen oder ändern"
+                + " Sie jenen");
+    assertThat(Texts.failure(missing, Locale.FRENCH))
+        .isEqualTo("Aucune collecte ne s’appelle « Election »");
   }
 
   @Test
-  void givenARuleWithoutAText_whenSaid_thenItsOwnMessageIsShown() {
+  void givenARefusalWithoutAText_whenSaid_thenItsOwnMessageIsShown() {
     RuleViolation unknown = new RuleViolation("x", "no.such.rule", "The model's words", 1);
+    InvalidFieldException plain = new InvalidFieldException("x", "Only in English");
 
-    assertThat(Texts.refusal(unknown, DANISH, Locale.of("da"))).isEqualTo("The model's words");
+    assertThat(Texts.failure(unknown, Locale.of("da"))).isEqualTo("The model's words");
+    assertThat(Texts.failure(plain, Locale.of("da"))).isEqualTo("Only in English");
+  }
+
+  @Test
+  void givenAWrapperThatSaysMoreThanItsCause_whenSaid_thenTheWrappersEnglishIsShownNotLess() {
+    RuleViolation cause = new RuleViolation(null, Text.of("domain.exists", "kb.dk"));
+    IllegalArgumentException wrapper =
+        new IllegalArgumentException("Line 3: " + cause.getMessage(), cause);
+    InvalidFieldException same = new InvalidFieldException("domain", cause.getMessage(), cause);
+
+    assertThat(Texts.failure(wrapper, Locale.of("da"))).isEqualTo(wrapper.getMessage());
+    assertThat(Texts.failure(same, Locale.of("da"))).isEqualTo("Domænet 'kb.dk' findes allerede");
   }
 }

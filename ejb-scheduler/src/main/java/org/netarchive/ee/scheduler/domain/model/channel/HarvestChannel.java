@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * A job queue for harvests of one kind. Selective harvests use selective channels and snapshot
@@ -115,12 +117,11 @@ public class HarvestChannel {
   public static String validName(String name) {
     String upper = name == null ? null : name.strip().toUpperCase(Locale.ROOT);
     if (upper == null || !NAME.matcher(upper).matches()) {
-      throw new IllegalArgumentException(
-          "Harvest channel name "
-              + (name == null ? "null" : "'" + name + "'")
-              + " is not valid: use 1 to "
-              + MAX_NAME_LENGTH
-              + " letters A-Z and digits (it becomes part of the job queue's name), e.g. FOCUSED");
+      throw new RuleViolation(
+          null,
+          name == null
+              ? Text.of("channel.nameMissing", MAX_NAME_LENGTH)
+              : Text.of("channel.nameInvalid", name, MAX_NAME_LENGTH));
     }
     return upper;
   }
@@ -139,26 +140,18 @@ public class HarvestChannel {
     if (current != null) {
       // Through methods: a lazily loaded channel is a proxy whose fields are not set.
       if (current.kind() != kind) {
-        throw new IllegalArgumentException(
-            "Harvest channel '"
-                + name
-                + "' carries "
-                + kind.label()
-                + " harvests, so it cannot replace '"
-                + current.name()
-                + "', which carries "
-                + current.kind().label()
-                + " harvests, as the default");
+        throw new RuleViolation(
+            null,
+            Text.of(
+                "channel.defaultOfOtherKind",
+                name,
+                kind.harvests(),
+                current.name(),
+                current.kind().harvests()));
       }
       if (!current.isDefault()) {
-        throw new IllegalArgumentException(
-            "Harvest channel '"
-                + current.name()
-                + "' is not the default "
-                + kind.label()
-                + " channel, so '"
-                + name
-                + "' cannot replace it as the default");
+        throw new RuleViolation(
+            null, Text.of("channel.notDefault", current.name(), kind.channel(), name));
       }
       current.stopBeingDefault();
     }
@@ -178,14 +171,8 @@ public class HarvestChannel {
   public void changeComments(String newComments) {
     String checked = newComments == null || newComments.isBlank() ? null : newComments.strip();
     if (checked != null && checked.length() > MAX_COMMENTS_LENGTH) {
-      throw new IllegalArgumentException(
-          "The comments of harvest channel '"
-              + name
-              + "' have "
-              + checked.length()
-              + " characters; at most "
-              + MAX_COMMENTS_LENGTH
-              + " are allowed");
+      throw new RuleViolation(
+          null, Text.of("channel.commentsTooLong", name, checked.length(), MAX_COMMENTS_LENGTH));
     }
     this.comments = checked;
   }
@@ -197,16 +184,10 @@ public class HarvestChannel {
    */
   public void checkCarries(HarvestKind harvestKind, String harvestName) {
     if (harvestKind != kind) {
-      throw new IllegalArgumentException(
-          "The "
-              + harvestKind.label()
-              + " harvest '"
-              + harvestName
-              + "' cannot use harvest channel '"
-              + name
-              + "': it carries "
-              + kind.label()
-              + " harvests");
+      throw new RuleViolation(
+          null,
+          Text.of(
+              "channel.otherKind", harvestKind.harvestNamed(harvestName), name, kind.harvests()));
     }
   }
 

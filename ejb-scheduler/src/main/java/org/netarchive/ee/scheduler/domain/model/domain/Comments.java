@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.domain;
 
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /** The free-text comments of a domain, a configuration or a seed list. */
 public final class Comments {
@@ -17,22 +18,16 @@ public final class Comments {
    * @throws RuleViolation for the field {@code comments} if they are longer than {@value
    *     #MAX_LENGTH} characters
    */
-  public static String checked(String owner, String comments) {
+  public static String checked(Text owner, String comments) {
     if (comments != null && comments.length() > MAX_LENGTH) {
       throw new RuleViolation(
-          "comments",
-          "comments.tooLong",
-          "The comments of "
-              + owner
-              + " are "
-              + comments.length()
-              + " characters long; at most "
-              + MAX_LENGTH
-              + " are kept",
-          owner,
-          comments.length(),
-          MAX_LENGTH);
+          "comments", Text.of("comments.tooLong", owner, comments.length(), MAX_LENGTH));
     }
     return comments;
+  }
+
+  /** As {@link #checked(Text, String)}, for an owner named in English only. */
+  public static String checked(String owner, String comments) {
+    return checked(Text.verbatim(owner), comments);
   }
 }

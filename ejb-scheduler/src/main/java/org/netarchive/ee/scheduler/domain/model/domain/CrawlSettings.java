@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.domain;
 
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * Limits and crawl attributes of a domain configuration.
@@ -46,44 +47,24 @@ public record CrawlSettings(
    * @param owner what has them, as the refusal names it
    * @throws RuleViolation naming the field at fault
    */
-  public void validate(String owner) {
+  public void validate(Text owner) {
     if (maxObjects < -1 || maxObjects == 0) {
-      throw new RuleViolation(
-          "maxObjects",
-          "configuration.maxObjects",
-          "Max objects of "
-              + owner
-              + " must be a positive number or -1 (no limit), not "
-              + maxObjects,
-          owner,
-          maxObjects);
+      throw new RuleViolation("maxObjects", Text.of("configuration.maxObjects", owner, maxObjects));
     }
     if (maxBytes < -1 || maxBytes == 0) {
-      throw new RuleViolation(
-          "maxBytes",
-          "configuration.maxBytes",
-          "Max bytes of " + owner + " must be a positive number or -1 (no limit), not " + maxBytes,
-          owner,
-          maxBytes);
+      throw new RuleViolation("maxBytes", Text.of("configuration.maxBytes", owner, maxBytes));
     }
     if (maxRequestRate < 1 || maxRequestRate > 100_000) {
       throw new RuleViolation(
-          "maxRequestRate",
-          "configuration.maxRequestRate",
-          "Max request rate of "
-              + owner
-              + " must be 1 to 100000 requests per minute, not "
-              + maxRequestRate,
-          owner,
-          maxRequestRate);
+          "maxRequestRate", Text.of("configuration.maxRequestRate", owner, maxRequestRate));
     }
     if (maxHops < 0 || maxHops > 1000) {
-      throw new RuleViolation(
-          "maxHops",
-          "configuration.maxHops",
-          "Max hops of " + owner + " must be 0 to 1000, not " + maxHops,
-          owner,
-          maxHops);
+      throw new RuleViolation("maxHops", Text.of("configuration.maxHops", owner, maxHops));
     }
+  }
+
+  /** As {@link #validate(Text)}, for an owner named in English only. */
+  public void validate(String owner) {
+    validate(Text.verbatim(owner));
   }
 }

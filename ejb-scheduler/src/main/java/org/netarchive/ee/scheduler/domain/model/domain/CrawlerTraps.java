@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.netarchive.ee.common.regex.RegexShapes;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * Validation of crawler traps: regular expressions (Java syntax, as Heritrix uses) for URIs that
@@ -26,7 +27,7 @@ public final class CrawlerTraps {
    * @param owner what the traps belong to, for the message, e.g. "domain 'kb.dk'"
    * @throws IllegalArgumentException naming the owner, the expression and the syntax error
    */
-  public static List<String> validate(String owner, List<String> traps) {
+  public static List<String> validate(Text owner, List<String> traps) {
     LinkedHashSet<String> valid = new LinkedHashSet<>();
     for (String trap : traps) {
       if (trap == null || trap.isBlank()) {
@@ -34,58 +35,34 @@ public final class CrawlerTraps {
       }
       String expression = trap.strip();
       if (expression.length() > MAX_LENGTH) {
-        throw new IllegalArgumentException(
-            "Crawler trap of "
-                + owner
-                + " is longer than "
-                + MAX_LENGTH
-                + " characters: '"
-                + expression.substring(0, 40)
-                + "...'");
+        throw new RuleViolation(
+            null,
+            Text.of("crawlerTrap.tooLong", owner, MAX_LENGTH, expression.substring(0, 40) + "..."));
       }
       try {
         Pattern.compile(expression);
       } catch (PatternSyntaxException e) {
-        String message =
-            "Crawler trap '"
-                + expression
-                + "' of "
-                + owner
-                + " is not a valid regular expression: "
-                + e.getDescription();
         throw e.getIndex() >= 0
             ? new RuleViolation(
                 null,
-                "crawlerTrap.invalidNear",
-                message + " near index " + e.getIndex(),
-                owner,
-                expression,
-                e.getDescription(),
-                e.getIndex())
+                Text.of(
+                    "crawlerTrap.invalidNear", owner, expression, e.getDescription(), e.getIndex()))
             : new RuleViolation(
-                null, "crawlerTrap.invalid", message, owner, expression, e.getDescription());
+                null, Text.of("crawlerTrap.invalid", owner, expression, e.getDescription()));
       }
       String shape = RegexShapes.backtrackingPart(expression);
       if (shape != null) {
         throw new RuleViolation(
-            null,
-            "crawlerTrap.backtracking",
-            "Crawler trap '"
-                + expression
-                + "' of "
-                + owner
-                + " can take exponential time on some URIs: the group '"
-                + shape
-                + "' repeats something that itself repeats or has alternatives that match alike;"
-                + " write it without the nested repetition, or make the outer one possessive"
-                + " ('++', '*+')",
-            owner,
-            expression,
-            shape);
+            null, Text.of("crawlerTrap.backtracking", owner, expression, shape));
       }
       valid.add(expression);
     }
     return new ArrayList<>(valid);
+  }
+
+  /** As {@link #validate(Text, List)}, for an owner named in English only. */
+  public static List<String> validate(String owner, List<String> traps) {
+    return validate(Text.verbatim(owner), traps);
   }
 
   /** Splits text with one expression per line. */

@@ -22,6 +22,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * A domain of the web archive: one label under a public suffix, or an IP address. It owns its
@@ -130,10 +132,9 @@ public class Domain {
   }
 
   public SeedList addSeedList(String listName, List<String> seeds, String listComments) {
-    String checked = Names.check("seed list", listName);
+    String checked = Names.check(Text.of("noun.seedList"), listName);
     if (findSeedList(checked).isPresent()) {
-      throw new IllegalArgumentException(
-          "Domain '" + name + "' already has a seed list named '" + checked + "'");
+      throw new RuleViolation(null, Text.of("domain.seedListExists", name, checked));
     }
     SeedList list = new SeedList(this, checked, seeds, listComments);
     seedLists.add(list);
@@ -142,10 +143,9 @@ public class Domain {
 
   public DomainConfiguration addConfiguration(
       String configurationName, long templateId, CrawlSettings settings) {
-    String checked = Names.check("configuration", configurationName);
+    String checked = Names.check(Text.of("noun.configuration"), configurationName);
     if (findConfiguration(checked).isPresent()) {
-      throw new IllegalArgumentException(
-          "Domain '" + name + "' already has a configuration named '" + checked + "'");
+      throw new RuleViolation(null, Text.of("domain.configurationExists", name, checked));
     }
     DomainConfiguration configuration =
         new DomainConfiguration(this, checked, templateId, settings);
@@ -164,10 +164,9 @@ public class Domain {
       DomainPassword.Login login,
       java.util.function.UnaryOperator<String> sealFor,
       String passwordComments) {
-    String checked = Names.check("password", passwordName);
+    String checked = Names.check(Text.of("noun.password"), passwordName);
     if (passwords.stream().anyMatch(p -> p.name().equals(checked))) {
-      throw new IllegalArgumentException(
-          "Domain '" + name + "' already has a password named '" + checked + "'");
+      throw new RuleViolation(null, Text.of("domain.passwordExists", name, checked));
     }
     DomainPassword entry =
         new DomainPassword(
@@ -187,25 +186,19 @@ public class Domain {
         findPassword(passwordName)
             .orElseThrow(
                 () ->
-                    new IllegalArgumentException(
-                        "Domain '" + name + "' has no password named '" + passwordName + "'"));
+                    new RuleViolation(null, Text.of("domain.noPasswordNamed", name, passwordName)));
     List<String> users =
         configurations.stream()
             .filter(c -> c.passwords().contains(entry))
             .map(c -> "'" + c.name() + "'")
             .toList();
     if (!users.isEmpty()) {
-      throw new IllegalArgumentException(
-          "Password '"
-              + entry.name()
-              + "' of domain '"
-              + name
-              + "' is used by the configuration"
-              + (users.size() == 1 ? " " : "s ")
-              + String.join(", ", users)
-              + "; take it out of "
-              + (users.size() == 1 ? "that configuration" : "those configurations")
-              + " first");
+      String names = String.join(", ", users);
+      throw new RuleViolation(
+          null,
+          users.size() == 1
+              ? Text.of("password.usedByOne", entry.name(), name, names)
+              : Text.of("password.usedByMany", entry.name(), name, names));
     }
     passwords.remove(entry);
   }
@@ -213,8 +206,8 @@ public class Domain {
   /** Makes {@code configuration} (one of this domain's, already persisted) the default. */
   public void markDefault(DomainConfiguration configuration) {
     if (configuration.domain() != this) {
-      throw new IllegalArgumentException(
-          "Configuration '" + configuration.name() + "' does not belong to domain '" + name + "'");
+      throw new RuleViolation(
+          null, Text.of("domain.foreignConfiguration", configuration.name(), name));
     }
     if (configuration.id() == null) {
       throw new IllegalStateException(
@@ -225,13 +218,13 @@ public class Domain {
 
   /** Replaces the crawler traps; each is validated. */
   public void changeCrawlerTraps(List<String> traps) {
-    List<String> valid = CrawlerTraps.validate("domain '" + name + "'", traps);
+    List<String> valid = CrawlerTraps.validate(Text.of("owner.domain", name), traps);
     crawlerTraps.clear();
     crawlerTraps.addAll(valid);
   }
 
   public void changeComments(String newComments) {
-    this.comments = Comments.checked("domain '" + name + "'", newComments);
+    this.comments = Comments.checked(Text.of("owner.domain", name), newComments);
   }
 
   /**
@@ -246,25 +239,14 @@ public class Domain {
       return;
     }
     if (target == this || target.name.equals(name)) {
-      throw new IllegalArgumentException("Domain '" + name + "' cannot be an alias of itself");
+      throw new RuleViolation(null, Text.of("alias.ofItself", name));
     }
     if (target.aliasOf != null) {
-      throw new IllegalArgumentException(
-          "Domain '"
-              + target.name
-              + "' is itself an alias of '"
-              + target.aliasOf.name
-              + "'; make '"
-              + name
-              + "' an alias of that domain instead");
+      throw new RuleViolation(
+          null, Text.of("alias.chained", target.name, target.aliasOf.name, name));
     }
     if (hasAliases) {
-      throw new IllegalArgumentException(
-          "Domain '"
-              + name
-              + "' has aliases itself, so it cannot become an alias of '"
-              + target.name
-              + "'");
+      throw new RuleViolation(null, Text.of("alias.hasAliases", name, target.name));
     }
     this.aliasOf = target;
     this.aliasSetAt = now;

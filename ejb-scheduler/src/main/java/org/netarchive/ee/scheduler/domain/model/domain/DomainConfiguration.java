@@ -19,6 +19,8 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * How to harvest a domain: the crawl template, limits, seed lists and passwords. A domain has one
@@ -94,7 +96,7 @@ public class DomainConfiguration {
 
   DomainConfiguration(Domain domain, String name, long templateId, CrawlSettings settings) {
     this.domain = domain;
-    this.name = Names.check("configuration", name);
+    this.name = Names.check(Text.of("noun.configuration"), name);
     this.templateId = templateId;
     apply(settings);
   }
@@ -121,17 +123,14 @@ public class DomainConfiguration {
   /** Uses exactly these seed lists, which must belong to the same domain; at least one. */
   public void useSeedLists(Collection<SeedList> lists) {
     if (lists.isEmpty()) {
-      throw new IllegalArgumentException(describe() + " needs at least one seed list");
+      throw new RuleViolation(null, Text.of("configuration.noSeedList", describe()));
     }
     for (SeedList list : lists) {
       if (list.domain() != domain) {
-        throw new IllegalArgumentException(
-            "Seed list '"
-                + list.name()
-                + "' belongs to domain '"
-                + list.domain().name()
-                + "', not to "
-                + describe());
+        throw new RuleViolation(
+            null,
+            Text.of(
+                "configuration.foreignSeedList", list.name(), list.domain().name(), describe()));
       }
     }
     seedLists.clear();
@@ -144,8 +143,8 @@ public class DomainConfiguration {
     passwords.addAll(list);
   }
 
-  private String describe() {
-    return "configuration '" + name + "' of domain '" + domain.name() + "'";
+  private Text describe() {
+    return Text.of("owner.configuration", name, domain.name());
   }
 
   public Long id() {

@@ -13,6 +13,8 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.net.URI;
 import java.net.URISyntaxException;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * Credentials the crawler uses for a protected part of a domain: HTTP authentication for a realm,
@@ -78,23 +80,23 @@ public class DomainPassword {
 
   DomainPassword(Domain domain, String name, Login login, String sealedPassword, String comments) {
     this.domain = domain;
-    this.name = Names.check("password", name);
-    this.comments = Comments.checked(owner(domain.name(), this.name), comments);
-    String owner = owner(domain.name(), this.name);
+    this.name = Names.check(Text.of("noun.password"), name);
+    Text owner = ownerText(domain.name(), this.name);
+    this.comments = Comments.checked(owner, comments);
     this.url =
         login.isForm()
             ? validLoginFormUrl(domain.name(), owner, login.url())
             : validUrl(owner, login.url());
-    this.username = required(owner, "user name", login.username());
+    this.username = required(owner, Text.of("part.username"), login.username());
     if (login.isForm()) {
-      this.loginUserField = required(owner, "login form's user field", login.userField());
+      this.loginUserField = required(owner, Text.of("part.loginUserField"), login.userField());
       this.loginPasswordField =
-          required(owner, "login form's password field", login.passwordField());
+          required(owner, Text.of("part.loginPasswordField"), login.passwordField());
       this.realm = login.realm() == null ? "" : login.realm().strip();
     } else {
-      this.realm = required(owner, "realm", login.realm());
+      this.realm = required(owner, Text.of("part.realm"), login.realm());
     }
-    this.sealedPassword = required(owner, "password", sealedPassword);
+    this.sealedPassword = required(owner, Text.of("part.password"), sealedPassword);
   }
 
   /**
@@ -118,7 +120,12 @@ public class DomainPassword {
 
   /** How messages name a password entry: "password 'intranet' of domain 'kb.dk'". */
   public static String owner(String domainName, String passwordName) {
-    return "password '" + passwordName + "' of domain '" + domainName + "'";
+    return ownerText(domainName, passwordName).english();
+  }
+
+  /** As {@link #owner(String, String)}, to be said in any language. */
+  public static Text ownerText(String domainName, String passwordName) {
+    return Text.of("owner.password", passwordName, domainName);
   }
 
   /**
@@ -127,25 +134,27 @@ public class DomainPassword {
    * @param owner the entry, as {@link #owner(String, String)} names it
    * @throws IllegalArgumentException naming the value, if it is not an absolute http(s) URL
    */
-  public static String validUrl(String owner, String url) {
+  public static String validUrl(Text owner, String url) {
     try {
       URI uri = new URI(url == null ? "" : url.strip());
       if (uri.getScheme() == null
           || !(uri.getScheme().equalsIgnoreCase("http")
               || uri.getScheme().equalsIgnoreCase("https"))
           || uri.getHost() == null) {
-        throw new IllegalArgumentException(
-            "The URL '" + url + "' of " + owner + " is not an http(s) URL");
+        throw new RuleViolation(null, Text.of("password.urlNotHttp", url, owner));
       }
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(
-          "The URL '" + url + "' of " + owner + " is not an http(s) URL: " + e.getReason());
+      throw new RuleViolation(null, Text.of("password.urlNotUrl", url, owner, e.getReason()));
     }
     if (url.strip().length() > MAX_URL_LENGTH) {
-      throw new IllegalArgumentException(
-          "The URL of " + owner + " is longer than " + MAX_URL_LENGTH + " characters");
+      throw new RuleViolation(null, Text.of("password.urlTooLong", owner, MAX_URL_LENGTH));
     }
     return url.strip();
+  }
+
+  /** As {@link #validUrl(Text, String)}, for an owner named in English only. */
+  public static String validUrl(String owner, String url) {
+    return validUrl(Text.verbatim(owner), url);
   }
 
   /**
@@ -157,21 +166,13 @@ public class DomainPassword {
    * @param owner the entry, as {@link #owner(String, String)} names it
    * @throws IllegalArgumentException naming the value, if it is not an http(s) URL on the domain
    */
-  public static String validLoginFormUrl(String domainName, String owner, String url) {
+  public static String validLoginFormUrl(String domainName, Text owner, String url) {
     String valid = validUrl(owner, url);
     String host = URI.create(valid).getHost().toLowerCase(java.util.Locale.ROOT);
     String domain = domainName.toLowerCase(java.util.Locale.ROOT);
     if (!host.equals(domain) && !host.endsWith("." + domain)) {
-      throw new IllegalArgumentException(
-          "The login form URL '"
-              + valid
-              + "' of "
-              + owner
-              + " is on "
-              + host
-              + ", not on the domain "
-              + domainName
-              + ": a login form must be on one of the domain's own hosts");
+      throw new RuleViolation(
+          null, Text.of("password.loginFormElsewhere", valid, owner, host, domainName));
     }
     return valid;
   }
@@ -183,23 +184,21 @@ public class DomainPassword {
    * @param part the part's name in the message, e.g. "realm"
    * @throws IllegalArgumentException if it is missing or blank
    */
-  public static String required(String owner, String part, String value) {
+  public static String required(Text owner, Text part, String value) {
     if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException("The " + part + " of " + owner + " is required");
+      throw new RuleViolation(null, Text.of("password.partRequired", part, owner));
     }
     if (value.strip().length() > MAX_PART_LENGTH) {
-      throw new IllegalArgumentException(
-          "The "
-              + part
-              + " of "
-              + owner
-              + " is "
-              + value.strip().length()
-              + " characters long; at most "
-              + MAX_PART_LENGTH
-              + " are kept");
+      throw new RuleViolation(
+          null,
+          Text.of("password.partTooLong", part, owner, value.strip().length(), MAX_PART_LENGTH));
     }
     return value.strip();
+  }
+
+  /** As {@link #required(Text, Text, String)}, for an owner and a part named in English only. */
+  public static String required(String owner, String part, String value) {
+    return required(Text.verbatim(owner), Text.verbatim(part), value);
   }
 
   public Long id() {

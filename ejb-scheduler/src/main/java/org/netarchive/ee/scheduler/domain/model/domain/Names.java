@@ -2,6 +2,7 @@ package org.netarchive.ee.scheduler.domain.model.domain;
 
 import java.util.regex.Pattern;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /** The rule for names of configurations, seed lists and passwords. */
 public final class Names {
@@ -10,21 +11,21 @@ public final class Names {
 
   private Names() {}
 
-  public static String check(String what, String name) {
+  /**
+   * The name, stripped, if it keeps the rule.
+   *
+   * @param what the kind of thing named, e.g. {@code Text.of("noun.seedList")} ("seed list")
+   */
+  public static String check(Text what, String name) {
     String trimmed = name == null ? "" : name.strip();
     if (!NAME.matcher(trimmed).matches()) {
-      throw new RuleViolation(
-          "name",
-          "name.invalid",
-          "The name of a "
-              + what
-              + " must be 1 to 128 letters, digits, spaces, '.', '_' or '-', starting with a letter"
-              + " or digit, not '"
-              + name
-              + "'",
-          what,
-          name);
+      throw new RuleViolation("name", Text.of("name.invalid", what, name));
     }
     return trimmed;
+  }
+
+  /** As {@link #check(Text, String)}, for a kind of thing named in English only. */
+  public static String check(String what, String name) {
+    return check(Text.verbatim(what), name);
   }
 }

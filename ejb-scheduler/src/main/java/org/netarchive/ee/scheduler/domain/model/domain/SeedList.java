@@ -13,6 +13,7 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /** A named list of seeds of one domain. */
 @Entity
@@ -48,7 +49,7 @@ public class SeedList {
 
   SeedList(Domain domain, String name, List<String> seeds, String comments) {
     this.domain = domain;
-    this.name = Names.check("seed list", name);
+    this.name = Names.check(Text.of("noun.seedList"), name);
     this.comments = Comments.checked(describe(), comments);
     changeSeeds(seeds);
   }
@@ -57,8 +58,7 @@ public class SeedList {
   public void changeSeeds(List<String> newSeeds) {
     List<String> valid = Seeds.validate(describe(), newSeeds);
     if (valid.isEmpty()) {
-      throw new RuleViolation(
-          "seeds", "seedList.empty", describe() + " needs at least one seed", describe());
+      throw new RuleViolation("seeds", Text.of("seedList.empty", describe()));
     }
     this.seeds = text(describe(), valid);
   }
@@ -69,38 +69,26 @@ public class SeedList {
    * @param owner the seed list, as refusals name it
    * @throws RuleViolation if they are more than a seed list holds ({@link #MAX_TEXT_LENGTH})
    */
-  public static String text(String owner, List<String> checkedSeeds) {
+  public static String text(Text owner, List<String> checkedSeeds) {
     String text = String.join("\n", checkedSeeds);
     if (text.length() > MAX_TEXT_LENGTH) {
       throw new RuleViolation(
           "seeds",
-          "seedList.tooLong",
-          owner
-              + " would hold "
-              + checkedSeeds.size()
-              + " seeds in "
-              + text.length()
-              + " characters, more than the "
-              + MAX_TEXT_LENGTH
-              + " a seed list can hold; put the seeds into several seed lists",
-          owner,
-          checkedSeeds.size(),
-          text.length(),
-          MAX_TEXT_LENGTH);
+          Text.of("seedList.tooLong", owner, checkedSeeds.size(), text.length(), MAX_TEXT_LENGTH));
     }
     return text;
   }
 
   /** How a refusal names the seed list {@code name} of {@code domain}. */
-  public static String describe(String name, String domain) {
-    return "seed list '" + name + "' of domain '" + domain + "'";
+  public static Text describe(String name, String domain) {
+    return Text.of("owner.seedList", name, domain);
   }
 
   public void changeComments(String newComments) {
     this.comments = Comments.checked(describe(), newComments);
   }
 
-  private String describe() {
+  private Text describe() {
     return describe(name, domain.name());
   }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /** Validation of seeds: absolute http or https URLs with a host, one per line. */
 public final class Seeds {
@@ -23,7 +24,7 @@ public final class Seeds {
    * @param owner what the seeds belong to, e.g. "seed list 'default' of domain 'kb.dk'"
    * @throws IllegalArgumentException naming the seed, the owner and the problem
    */
-  public static List<String> validate(String owner, List<String> seeds) {
+  public static List<String> validate(Text owner, List<String> seeds) {
     LinkedHashSet<String> valid = new LinkedHashSet<>();
     for (String line : seeds) {
       String seed = line == null ? "" : line.strip();
@@ -35,45 +36,28 @@ public final class Seeds {
     return new ArrayList<>(valid);
   }
 
-  private static String check(String owner, String seed) {
+  /** As {@link #validate(Text, List)}, for an owner named in English only. */
+  public static List<String> validate(String owner, List<String> seeds) {
+    return validate(Text.verbatim(owner), seeds);
+  }
+
+  private static String check(Text owner, String seed) {
     if (seed.length() > MAX_LENGTH) {
-      throw new IllegalArgumentException(
-          "Seed '"
-              + seed.substring(0, 60)
-              + "...' in "
-              + owner
-              + " is longer than "
-              + MAX_LENGTH
-              + " characters");
+      throw new RuleViolation(
+          null, Text.of("seed.tooLong", seed.substring(0, 60) + "...", owner, MAX_LENGTH));
     }
     URI uri;
     try {
       uri = new URI(toAscii(seed));
     } catch (URISyntaxException e) {
-      throw new RuleViolation(
-          "seeds",
-          "seed.notUrl",
-          "Seed '" + seed + "' in " + owner + " is not an http(s) URL: " + e.getReason(),
-          owner,
-          seed,
-          e.getReason());
+      throw new RuleViolation("seeds", Text.of("seed.notUrl", owner, seed, e.getReason()));
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw new RuleViolation(
-          "seeds",
-          "seed.notHttp",
-          "Seed '" + seed + "' in " + owner + " is not an http(s) URL",
-          owner,
-          seed);
+      throw new RuleViolation("seeds", Text.of("seed.notHttp", owner, seed));
     }
     if (uri.getHost() == null || uri.getHost().isBlank()) {
-      throw new RuleViolation(
-          "seeds",
-          "seed.noHost",
-          "Seed '" + seed + "' in " + owner + " has no host name",
-          owner,
-          seed);
+      throw new RuleViolation("seeds", Text.of("seed.noHost", owner, seed));
     }
     return uri.toASCIIString();
   }

@@ -19,6 +19,8 @@ import java.time.Instant;
 import java.util.Objects;
 import org.netarchive.ee.scheduler.domain.model.DisplayNames;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 
 /**
@@ -174,7 +176,7 @@ public abstract class HarvestDefinition {
    * @throws IllegalArgumentException if they are longer than 4000 characters
    */
   public void changeComments(String newComments) {
-    this.comments = checkedText("Comments", newComments, MAX_COMMENTS_LENGTH);
+    this.comments = checkedText(Text.of("part.comments"), newComments, MAX_COMMENTS_LENGTH);
   }
 
   /**
@@ -184,7 +186,7 @@ public abstract class HarvestDefinition {
    * @throws IllegalArgumentException if it is longer than 100 characters
    */
   public void changeAudience(String newAudience) {
-    this.audience = checkedText("Audience", newAudience, MAX_AUDIENCE_LENGTH);
+    this.audience = checkedText(Text.of("part.audience"), newAudience, MAX_AUDIENCE_LENGTH);
   }
 
   /**
@@ -205,28 +207,26 @@ public abstract class HarvestDefinition {
    * @throws IllegalArgumentException naming the value and the rule
    */
   public static String validName(String name) {
-    return DisplayNames.check("Harvest name", name, MAX_NAME_LENGTH);
+    return DisplayNames.check(Text.of("noun.harvestName"), name, MAX_NAME_LENGTH);
   }
 
-  private String checkedText(String what, String text, int maxLength) {
+  private String checkedText(Text what, String text, int maxLength) {
     String checked = text == null || text.isBlank() ? null : text.strip();
     if (checked != null && checked.length() > maxLength) {
-      throw new IllegalArgumentException(
-          what
-              + " of "
-              + describe()
-              + ": "
-              + checked.length()
-              + " characters; at most "
-              + maxLength
-              + " are allowed");
+      throw new RuleViolation(
+          null, Text.of("harvest.textTooLong", what, named(), checked.length(), maxLength));
     }
     return checked;
   }
 
   /** The harvest as messages name it, e.g. "selective harvest 'Election 2026'". */
   public String describe() {
-    return kind().label() + " harvest '" + name + "'";
+    return named().english();
+  }
+
+  /** As {@link #describe()}, to be said in any language. */
+  public Text named() {
+    return kind().harvestNamed(name);
   }
 
   /** Sets the active flag; the subclasses check first whether the harvest can run. */

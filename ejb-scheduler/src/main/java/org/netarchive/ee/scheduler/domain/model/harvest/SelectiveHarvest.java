@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
 
@@ -109,8 +111,7 @@ public class SelectiveHarvest extends HarvestDefinition {
   public void useSchedule(Schedule newSchedule, Instant now) {
     if (isActive()) {
       if (newSchedule == null) {
-        throw new IllegalArgumentException(
-            describe() + " is active, so it needs a schedule; deactivate it first");
+        throw new RuleViolation(null, Text.of("harvest.activeNeedsSchedule", named()));
       }
       this.nextDate = firstRun(newSchedule, now);
     }
@@ -130,14 +131,13 @@ public class SelectiveHarvest extends HarvestDefinition {
       if (present == configuration.configurationId()) {
         return false;
       }
-      throw new IllegalArgumentException(
-          describe()
-              + " harvests domain '"
-              + configuration.domainName()
-              + "' with another configuration already; a harvest uses one configuration per"
-              + " domain, so remove that one before adding '"
-              + configuration.configurationName()
-              + "'");
+      throw new RuleViolation(
+          null,
+          Text.of(
+              "harvest.domainTaken",
+              named(),
+              configuration.domainName(),
+              configuration.configurationName()));
     }
     configurations.put(configuration.domainId(), configuration.configurationId());
     return true;
@@ -154,15 +154,14 @@ public class SelectiveHarvest extends HarvestDefinition {
     for (ChosenConfiguration configuration : chosen) {
       ChosenConfiguration other = byDomain.putIfAbsent(configuration.domainId(), configuration);
       if (other != null && other.configurationId() != configuration.configurationId()) {
-        throw new IllegalArgumentException(
-            describe()
-                + " can use one configuration per domain, but got both '"
-                + other.configurationName()
-                + "' and '"
-                + configuration.configurationName()
-                + "' of domain '"
-                + configuration.domainName()
-                + "'");
+        throw new RuleViolation(
+            null,
+            Text.of(
+                "harvest.twoConfigurations",
+                named(),
+                other.configurationName(),
+                configuration.configurationName(),
+                configuration.domainName()));
       }
     }
     if (byDomain.isEmpty()) {
@@ -191,9 +190,7 @@ public class SelectiveHarvest extends HarvestDefinition {
 
   private void checkInactiveToEmpty() {
     if (isActive()) {
-      throw new IllegalArgumentException(
-          describe()
-              + " is active, so it needs at least one domain configuration; deactivate it first");
+      throw new RuleViolation(null, Text.of("harvest.activeNeedsConfiguration", named()));
     }
   }
 
@@ -209,21 +206,15 @@ public class SelectiveHarvest extends HarvestDefinition {
       return;
     }
     if (configurations.isEmpty()) {
-      throw new IllegalArgumentException(
-          describe() + " has no domain configurations; add at least one before activating it");
+      throw new RuleViolation(null, Text.of("harvest.noConfigurations", named()));
     }
     if (schedule == null) {
-      throw new IllegalArgumentException(
-          describe() + " has no schedule; choose one before activating it");
+      throw new RuleViolation(null, Text.of("harvest.noSchedule", named()));
     }
     if (schedule.maxRuns().isPresent() && runCount() >= schedule.maxRuns().getAsInt()) {
-      throw new IllegalArgumentException(
-          describe()
-              + " has had all "
-              + schedule.maxRuns().getAsInt()
-              + " runs of schedule '"
-              + schedule.name()
-              + "'; choose another schedule to run it again");
+      throw new RuleViolation(
+          null,
+          Text.of("harvest.runsUsed", named(), schedule.maxRuns().getAsInt(), schedule.name()));
     }
     this.nextDate = firstRun(schedule, now);
     setActive(true);
@@ -234,14 +225,8 @@ public class SelectiveHarvest extends HarvestDefinition {
         .firstEvent(now)
         .orElseThrow(
             () ->
-                new IllegalArgumentException(
-                    "Schedule '"
-                        + candidate.name()
-                        + "' of "
-                        + describe()
-                        + " has no run left after "
-                        + now
-                        + "; choose another schedule"));
+                new RuleViolation(
+                    null, Text.of("harvest.noRunLeft", candidate.name(), named(), now)));
   }
 
   @Override

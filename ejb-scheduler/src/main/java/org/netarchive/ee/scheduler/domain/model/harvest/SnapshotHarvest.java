@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 
 /**
@@ -81,7 +83,7 @@ public class SnapshotHarvest extends HarvestDefinition {
    * @throws IllegalArgumentException naming the limit and the value
    */
   public void changeLimits(SnapshotLimits limits) {
-    limits.validate(describe());
+    limits.validate(named());
     this.maxObjectsPerDomain = limits.maxObjectsPerDomain();
     this.maxBytesPerDomain = limits.maxBytesPerDomain();
     this.maxJobRunningSeconds = limits.maxJobRunningTime().getSeconds();
@@ -100,21 +102,17 @@ public class SnapshotHarvest extends HarvestDefinition {
       return;
     }
     if (previous == this || (previous.id() != null && previous.id().equals(id()))) {
-      throw new IllegalArgumentException(describe() + " cannot continue from itself");
+      throw new RuleViolation(null, Text.of("snapshot.continuesItself", named()));
     }
     if (previous.id() == null) {
-      throw new IllegalArgumentException(
-          previous.describe() + " is not saved yet, so " + describe() + " cannot continue from it");
+      throw new RuleViolation(
+          null, Text.of("snapshot.previousNotSaved", previous.named(), named()));
     }
     // Through the accessors: a lazily loaded harvest is a proxy whose fields are not set.
     SnapshotHarvest earlier = previous.previousSnapshot().orElse(null);
     for (int step = 0; earlier != null && step < MAX_CHAIN; step++) {
       if (earlier == this || (id() != null && id().equals(earlier.id()))) {
-        throw new IllegalArgumentException(
-            describe()
-                + " cannot continue from "
-                + previous.describe()
-                + ", which continues from it");
+        throw new RuleViolation(null, Text.of("snapshot.circular", named(), previous.named()));
       }
       earlier = earlier.previousSnapshot().orElse(null);
     }

@@ -2,6 +2,8 @@ package org.netarchive.ee.scheduler.domain.model.harvest;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlSettings;
 
 /**
@@ -37,27 +39,18 @@ public record SnapshotLimits(
     return !maxJobRunningTime.isZero();
   }
 
-  void validate(String owner) {
+  void validate(Text owner) {
     if (maxObjectsPerDomain < UNLIMITED || maxObjectsPerDomain == 0) {
-      throw new IllegalArgumentException(
-          "Max objects per domain of "
-              + owner
-              + " must be a positive number or -1 (no limit), not "
-              + maxObjectsPerDomain);
+      throw new RuleViolation(
+          null, Text.of("snapshot.maxObjectsPerDomain", owner, maxObjectsPerDomain));
     }
     if (maxBytesPerDomain < UNLIMITED || maxBytesPerDomain == 0) {
-      throw new IllegalArgumentException(
-          "Max bytes per domain of "
-              + owner
-              + " must be a positive number or -1 (no limit), not "
-              + maxBytesPerDomain);
+      throw new RuleViolation(
+          null, Text.of("snapshot.maxBytesPerDomain", owner, maxBytesPerDomain));
     }
     if (maxJobRunningTime.isNegative() || maxJobRunningTime.getNano() != 0) {
-      throw new IllegalArgumentException(
-          "Max job running time of "
-              + owner
-              + " must be whole seconds, 0 or more (0: no limit), not "
-              + maxJobRunningTime);
+      throw new RuleViolation(
+          null, Text.of("snapshot.maxJobRunningTime", owner, maxJobRunningTime));
     }
   }
 }

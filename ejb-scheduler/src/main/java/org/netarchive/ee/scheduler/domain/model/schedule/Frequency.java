@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * How often a repeating schedule runs: every N {@link FrequencyUnit units}, either at fixed anchors
@@ -127,14 +128,11 @@ public class Frequency {
       DayOfWeek weekday,
       Integer dayOfMonth) {
     if (unit == null) {
-      throw new InvalidScheduleException(
-          ScheduleField.UNIT,
-          "frequency unit is missing; choose one of HOURS, DAYS, WEEKS, MONTHS");
+      throw new InvalidScheduleException(ScheduleField.UNIT, Text.of("frequency.unitMissing"));
     }
     if (every < 1 || every > MAX_EVERY) {
       throw new InvalidScheduleException(
-          ScheduleField.EVERY,
-          "number of " + unit.plural() + " between runs must be 1-" + MAX_EVERY + ", not " + every);
+          ScheduleField.EVERY, Text.of("frequency.every", unit.pluralText(), MAX_EVERY, every));
     }
     checkRange(Anchor.MINUTE_OF_HOUR, minuteOfHour, 0, 59);
     checkRange(Anchor.HOUR_OF_DAY, hourOfDay, 0, 23);
@@ -164,25 +162,22 @@ public class Frequency {
             };
         throw new InvalidScheduleException(
             anchor.field,
-            anchor.label
-                + " does not apply to a frequency in "
-                + unit
-                + " (it applies to "
-                + anchor.unitsLabel
-                + "); remove "
-                + anchor.label
-                + " "
-                + value);
+            Text.of(
+                "frequency.anchorNotApplying",
+                anchor.label(),
+                unit.text(),
+                anchor.unitsLabel(),
+                value));
       }
     }
     if (!given.isEmpty() && !given.equals(allowed)) {
-      List<String> needed = new ArrayList<>();
-      List<String> missing = new ArrayList<>();
+      List<Text> needed = new ArrayList<>();
+      List<Text> missing = new ArrayList<>();
       ScheduleField firstMissing = null;
       for (Anchor anchor : allowed) {
-        needed.add(anchor.label);
+        needed.add(anchor.label());
         if (!given.contains(anchor)) {
-          missing.add(anchor.label);
+          missing.add(anchor.label());
           if (firstMissing == null) {
             firstMissing = anchor.field;
           }
@@ -190,12 +185,8 @@ public class Frequency {
       }
       throw new InvalidScheduleException(
           firstMissing,
-          "a frequency in "
-              + unit
-              + " at a fixed time needs "
-              + String.join(", ", needed)
-              + " (or none of them, for any time); missing: "
-              + String.join(", ", missing));
+          Text.of(
+              "frequency.anchorsMissing", unit.text(), Text.joined(needed), Text.joined(missing)));
     }
     return new Frequency(unit, every, minuteOfHour, hourOfDay, weekday, dayOfMonth);
   }
@@ -203,25 +194,41 @@ public class Frequency {
   private static void checkRange(Anchor anchor, Integer value, int min, int max) {
     if (value != null && (value < min || value > max)) {
       throw new InvalidScheduleException(
-          anchor.field, anchor.label + " must be " + min + "-" + max + ", not " + value);
+          anchor.field, Text.of("frequency.anchorRange", anchor.label(), min, max, value));
     }
   }
 
   /** The anchors, in the order a person reads them, and the units each applies to. */
   private enum Anchor {
-    DAY_OF_MONTH("day of month", "MONTHS", ScheduleField.DAY_OF_MONTH),
-    WEEKDAY("weekday", "WEEKS", ScheduleField.WEEKDAY),
-    HOUR_OF_DAY("hour of day", "DAYS, WEEKS and MONTHS", ScheduleField.HOUR),
-    MINUTE_OF_HOUR("minute of hour", "every unit", ScheduleField.MINUTE);
+    DAY_OF_MONTH(ScheduleField.DAY_OF_MONTH),
+    WEEKDAY(ScheduleField.WEEKDAY),
+    HOUR_OF_DAY(ScheduleField.HOUR),
+    MINUTE_OF_HOUR(ScheduleField.MINUTE);
 
-    final String label;
-    final String unitsLabel;
     final ScheduleField field;
 
-    Anchor(String label, String unitsLabel, ScheduleField field) {
-      this.label = label;
-      this.unitsLabel = unitsLabel;
+    Anchor(ScheduleField field) {
       this.field = field;
+    }
+
+    /** What texts call the anchor, e.g. "day of month". */
+    Text label() {
+      return switch (this) {
+        case DAY_OF_MONTH -> Text.of("anchor.dayOfMonth");
+        case WEEKDAY -> Text.of("anchor.weekday");
+        case HOUR_OF_DAY -> Text.of("anchor.hourOfDay");
+        case MINUTE_OF_HOUR -> Text.of("anchor.minuteOfHour");
+      };
+    }
+
+    /** The units the anchor applies to, as texts say them. */
+    Text unitsLabel() {
+      return switch (this) {
+        case DAY_OF_MONTH -> Text.of("anchor.units.dayOfMonth");
+        case WEEKDAY -> Text.of("anchor.units.weekday");
+        case HOUR_OF_DAY -> Text.of("anchor.units.hourOfDay");
+        case MINUTE_OF_HOUR -> Text.of("anchor.units.minuteOfHour");
+      };
     }
 
     static Set<Anchor> of(FrequencyUnit unit) {

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * When a selective harvest runs: a named, reusable timing.
@@ -475,58 +476,50 @@ public class Schedule {
 
     private Definition validate() {
       String checkedName = checkName(name);
-      String prefix = "Schedule '" + checkedName + "': ";
       String checkedComments = comments == null || comments.isBlank() ? null : comments;
       if (checkedComments != null && checkedComments.length() > MAX_COMMENTS_LENGTH) {
-        throw new InvalidScheduleException(
+        throw refused(
             ScheduleField.COMMENTS,
-            prefix
-                + "comments are "
-                + checkedComments.length()
-                + " characters long; at most "
-                + MAX_COMMENTS_LENGTH
-                + " are allowed");
+            checkedName,
+            Text.of("schedule.commentsTooLong", checkedComments.length(), MAX_COMMENTS_LENGTH));
       }
       if (kind == null) {
-        throw new InvalidScheduleException(
-            ScheduleField.KIND,
-            prefix + "say how it runs: every N HOURS, DAYS, WEEKS or MONTHS, or once");
+        throw refused(ScheduleField.KIND, checkedName, Text.of("schedule.kindMissing"));
       }
       Frequency frequency = null;
       if (kind == ScheduleKind.ONCE) {
-        Map<ScheduleField, String> extra = frequencyParts();
+        Map<ScheduleField, Text> extra = frequencyParts();
         if (end != null) {
-          extra.put(ScheduleField.END, "end " + end);
+          extra.put(ScheduleField.END, Text.of("schedule.part.end", end));
         }
         if (maxRuns != null) {
-          extra.put(ScheduleField.MAX_RUNS, "maximum of " + maxRuns + " runs");
+          extra.put(ScheduleField.MAX_RUNS, Text.of("schedule.part.maxRuns", maxRuns));
         }
         if (!extra.isEmpty()) {
-          throw new InvalidScheduleException(
+          throw refused(
               extra.keySet().iterator().next(),
-              prefix
-                  + "a schedule that runs once has no frequency and no end (it ends after its one"
-                  + " run); remove "
-                  + String.join(", ", extra.values()));
+              checkedName,
+              Text.of("schedule.onceHasNoFrequency", Text.joined(extra.values())));
         }
       } else {
         try {
           frequency = Frequency.of(unit, every, minuteOfHour, hourOfDay, weekday, dayOfMonth);
         } catch (InvalidScheduleException e) {
-          throw new InvalidScheduleException(e.field(), prefix + e.getMessage(), e);
+          throw new InvalidScheduleException(
+              e.field(), Text.of("schedule.refused", checkedName, e.text()), e);
         }
       }
       if (maxRuns != null && maxRuns < 1) {
-        throw new InvalidScheduleException(
-            ScheduleField.MAX_RUNS, prefix + "number of runs must be at least 1, not " + maxRuns);
+        throw refused(
+            ScheduleField.MAX_RUNS, checkedName, Text.of("schedule.maxRunsTooFew", maxRuns));
       }
-      checkYear(ScheduleField.START, prefix, "start", start);
-      checkYear(ScheduleField.END, prefix, "end", end);
+      checkYear(ScheduleField.START, checkedName, Text.of("schedule.part.startWord"), start);
+      checkYear(ScheduleField.END, checkedName, Text.of("schedule.part.endWord"), end);
       if (end != null && start != null && !end.isAfter(start)) {
-        throw new InvalidScheduleException(
-            ScheduleField.END, prefix + "end " + end + " must be after the start " + start);
+        throw refused(
+            ScheduleField.END, checkedName, Text.of("schedule.endBeforeStart", end, start));
       }
-      ZoneId zone = checkTimeZone(prefix);
+      ZoneId zone = checkTimeZone(checkedName);
       return new Definition(
           checkedName, checkedComments, kind, frequency, start, end, maxRuns, zone);
     }
@@ -535,27 +528,31 @@ public class Schedule {
      * Refuses a moment outside the years 1970 to 9999: dates far beyond overflow the calendar
      * arithmetic of the next runs, and the database's timestamps end with year 9999.
      */
-    private static void checkYear(ScheduleField field, String prefix, String what, Instant at) {
+    private static void checkYear(ScheduleField field, String name, Text what, Instant at) {
       if (at != null && (at.isBefore(EARLIEST) || at.isAfter(LATEST))) {
-        throw new InvalidScheduleException(
-            field, prefix + what + " " + at + " must be in the years 1970 to 9999");
+        throw refused(field, name, Text.of("schedule.yearOutOfRange", what, at));
       }
     }
 
+    /** A refusal of the schedule {@code name}, saying {@code detail}: "Schedule 'x': ...". */
+    private static InvalidScheduleException refused(ScheduleField field, String name, Text detail) {
+      return new InvalidScheduleException(field, Text.of("schedule.refused", name, detail));
+    }
+
     /** The anchors given, in reading order, each with its field. */
-    private Map<ScheduleField, String> frequencyParts() {
-      Map<ScheduleField, String> parts = new LinkedHashMap<>();
+    private Map<ScheduleField, Text> frequencyParts() {
+      Map<ScheduleField, Text> parts = new LinkedHashMap<>();
       if (dayOfMonth != null) {
-        parts.put(ScheduleField.DAY_OF_MONTH, "day of month " + dayOfMonth);
+        parts.put(ScheduleField.DAY_OF_MONTH, Text.of("schedule.part.dayOfMonth", dayOfMonth));
       }
       if (weekday != null) {
-        parts.put(ScheduleField.WEEKDAY, "weekday " + weekday);
+        parts.put(ScheduleField.WEEKDAY, Text.of("schedule.part.weekday", weekday));
       }
       if (hourOfDay != null) {
-        parts.put(ScheduleField.HOUR, "hour of day " + hourOfDay);
+        parts.put(ScheduleField.HOUR, Text.of("schedule.part.hourOfDay", hourOfDay));
       }
       if (minuteOfHour != null) {
-        parts.put(ScheduleField.MINUTE, "minute of hour " + minuteOfHour);
+        parts.put(ScheduleField.MINUTE, Text.of("schedule.part.minuteOfHour", minuteOfHour));
       }
       return parts;
     }
@@ -563,45 +560,35 @@ public class Schedule {
     private static String checkName(String name) {
       if (name == null) {
         throw new InvalidScheduleException(
-            ScheduleField.NAME,
-            "Schedule name is missing; give 1-" + MAX_NAME_LENGTH + " characters");
+            ScheduleField.NAME, Text.of("schedule.nameMissing", MAX_NAME_LENGTH));
       }
       String stripped = name.strip();
       if (stripped.isEmpty()) {
         throw new InvalidScheduleException(
-            ScheduleField.NAME,
-            "Schedule name '" + name + "' is blank; give 1-" + MAX_NAME_LENGTH + " characters");
+            ScheduleField.NAME, Text.of("schedule.nameBlank", name, MAX_NAME_LENGTH));
       }
       if (stripped.length() > MAX_NAME_LENGTH) {
         throw new InvalidScheduleException(
             ScheduleField.NAME,
-            "Schedule name '"
-                + stripped.substring(0, 40)
-                + "…' is "
-                + stripped.length()
-                + " characters long; at most "
-                + MAX_NAME_LENGTH
-                + " are allowed");
+            Text.of(
+                "schedule.nameTooLong",
+                stripped.substring(0, 40),
+                stripped.length(),
+                MAX_NAME_LENGTH));
       }
       return stripped;
     }
 
-    private ZoneId checkTimeZone(String prefix) {
+    private ZoneId checkTimeZone(String name) {
       if (timeZone == null) {
-        throw new InvalidScheduleException(
-            ScheduleField.TIME_ZONE,
-            prefix + "time zone is missing; use e.g. UTC or Europe/Copenhagen");
+        throw refused(ScheduleField.TIME_ZONE, name, Text.of("schedule.timeZoneMissing"));
       }
       try {
         return ZoneId.of(timeZone);
       } catch (DateTimeException e) {
         throw new InvalidScheduleException(
             ScheduleField.TIME_ZONE,
-            prefix
-                + "time zone must be a region such as Europe/Copenhagen or an offset such as"
-                + " +01:00, not '"
-                + timeZone
-                + "'",
+            Text.of("schedule.refused", name, Text.of("schedule.timeZoneInvalid", timeZone)),
             e);
       }
     }

@@ -18,6 +18,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.netarchive.ee.common.template.CrawlTemplate;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * A named Heritrix 3 crawl template that harvests are configured with, and every text uploaded for
@@ -208,12 +210,11 @@ public class HarvestTemplate {
    */
   public static String validName(String name) {
     if (name == null || !NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException(
-          "Harvest template name "
-              + (name == null ? "null" : "'" + name + "'")
-              + " is not valid: use 1 to "
-              + MAX_NAME_LENGTH
-              + " letters, digits, spaces, '_', '-' or '.', not starting or ending with a space");
+      throw new RuleViolation(
+          null,
+          name == null
+              ? Text.of("template.nameMissing", MAX_NAME_LENGTH)
+              : Text.of("template.nameInvalid", name, MAX_NAME_LENGTH));
     }
     return name;
   }
@@ -223,14 +224,10 @@ public class HarvestTemplate {
       return "";
     }
     if (description.length() > MAX_DESCRIPTION_LENGTH) {
-      throw new IllegalArgumentException(
-          "The description of harvest template '"
-              + name
-              + "' has "
-              + description.length()
-              + " characters; at most "
-              + MAX_DESCRIPTION_LENGTH
-              + " are allowed");
+      throw new RuleViolation(
+          null,
+          Text.of(
+              "template.descriptionTooLong", name, description.length(), MAX_DESCRIPTION_LENGTH));
     }
     return description;
   }

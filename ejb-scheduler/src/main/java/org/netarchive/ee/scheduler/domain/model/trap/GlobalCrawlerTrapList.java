@@ -16,6 +16,8 @@ import jakarta.persistence.Version;
 import java.util.ArrayList;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.DisplayNames;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
 
 /**
@@ -99,10 +101,7 @@ public class GlobalCrawlerTrapList {
   public void changeExpressions(List<String> newExpressions) {
     List<String> valid = CrawlerTraps.validate(owner(), newExpressions);
     if (valid.isEmpty()) {
-      throw new IllegalArgumentException(
-          "The "
-              + owner()
-              + " needs at least one regular expression; deactivate the list to stop using it");
+      throw new RuleViolation(null, Text.of("trapList.empty", owner()));
     }
     expressions.clear();
     expressions.addAll(valid);
@@ -127,14 +126,10 @@ public class GlobalCrawlerTrapList {
     String checked =
         newDescription == null || newDescription.isBlank() ? null : newDescription.strip();
     if (checked != null && checked.length() > MAX_DESCRIPTION_LENGTH) {
-      throw new IllegalArgumentException(
-          "Description of "
-              + owner()
-              + ": "
-              + checked.length()
-              + " characters; at most "
-              + MAX_DESCRIPTION_LENGTH
-              + " are allowed");
+      throw new RuleViolation(
+          null,
+          Text.of(
+              "trapList.descriptionTooLong", owner(), checked.length(), MAX_DESCRIPTION_LENGTH));
     }
     this.description = checked;
   }
@@ -156,11 +151,11 @@ public class GlobalCrawlerTrapList {
    * @throws IllegalArgumentException naming the value and the rule
    */
   public static String validName(String name) {
-    return DisplayNames.check("Global crawler trap list name", name, MAX_NAME_LENGTH);
+    return DisplayNames.check(Text.of("noun.trapListName"), name, MAX_NAME_LENGTH);
   }
 
-  private String owner() {
-    return "global crawler trap list '" + name + "'";
+  private Text owner() {
+    return Text.of("owner.trapList", name);
   }
 
   /** The database id; {@code null} until the list is stored. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 class DomainTest {
 
@@ -221,7 +222,7 @@ class DomainTest {
 
   @Test
   void givenALoginFormOnAnotherDomain_whenChecked_thenRefusedNamingTheHost() {
-    String owner = DomainPassword.owner("kb.dk", "members");
+    Text owner = DomainPassword.ownerText("kb.dk", "members");
 
     assertThat(DomainPassword.validLoginFormUrl("kb.dk", owner, "https://www.KB.dk/login"))
         .isEqualTo("https://www.KB.dk/login");
