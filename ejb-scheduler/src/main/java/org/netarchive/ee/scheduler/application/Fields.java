@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.application;
 
 import java.util.function.Supplier;
+import org.netarchive.ee.scheduler.domain.model.Localizable;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 import org.netarchive.ee.scheduler.domain.model.Text;
 
@@ -26,7 +27,9 @@ public final class Fields {
           ? new InvalidFieldException(at, e.getMessage(), e)
           : new InvalidFieldException(at, e.text(), e);
     } catch (IllegalArgumentException e) {
-      throw new InvalidFieldException(field, e.getMessage(), e);
+      throw e instanceof Localizable said && said.text() != null
+          ? new InvalidFieldException(field, said.text(), e)
+          : new InvalidFieldException(field, e.getMessage(), e);
     }
   }
 

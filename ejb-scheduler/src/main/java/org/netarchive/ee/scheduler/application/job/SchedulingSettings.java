@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
+import org.netarchive.ee.scheduler.domain.model.Localizable;
+import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
 
 /**
@@ -119,8 +121,7 @@ public class SchedulingSettings {
     for (Map.Entry<String, String> change : changes.entrySet()) {
       String name = change.getKey();
       if (!next.containsKey(name)) {
-        throw new InvalidFieldException(
-            name, "Unknown setting '" + name + "'; the settings are " + next.keySet());
+        throw new InvalidFieldException(name, Text.of("settings.unknown", name, next.keySet()));
       }
       String value = change.getValue() == null ? "" : change.getValue().strip();
       next.put(name, value);
@@ -128,7 +129,9 @@ public class SchedulingSettings {
         try {
           SplitSettings.fromMap(Map.of(name.substring(SPLIT.length()), value));
         } catch (IllegalArgumentException e) {
-          throw new InvalidFieldException(name, e.getMessage(), e);
+          throw e instanceof Localizable said && said.text() != null
+              ? new InvalidFieldException(name, said.text(), e)
+              : new InvalidFieldException(name, e.getMessage(), e);
         }
       }
     }
@@ -138,27 +141,15 @@ public class SchedulingSettings {
       timeout = Long.parseLong(timeoutText);
     } catch (NumberFormatException e) {
       throw new InvalidFieldException(
-          JOB_TIMEOUT,
-          "Setting "
-              + JOB_TIMEOUT
-              + " must be a whole number of seconds, was '"
-              + timeoutText
-              + "'",
-          e);
+          JOB_TIMEOUT, Text.of("settings.timeoutNotNumber", JOB_TIMEOUT, timeoutText), e);
     }
     if (timeout < 60) {
       throw new InvalidFieldException(
-          JOB_TIMEOUT, "Setting " + JOB_TIMEOUT + " must be at least 60 seconds, was " + timeout);
+          JOB_TIMEOUT, Text.of("settings.timeoutTooShort", JOB_TIMEOUT, timeout));
     }
     String mail = next.get(MAIL_TO);
     if (!mail.isEmpty() && !mail.matches("[^@\\s,]+@[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+)*")) {
-      throw new InvalidFieldException(
-          MAIL_TO,
-          "Setting "
-              + MAIL_TO
-              + " must be e-mail addresses separated by commas, was '"
-              + mail
-              + "'");
+      throw new InvalidFieldException(MAIL_TO, Text.of("settings.mailTo", MAIL_TO, mail));
     }
     String webhook = next.getOrDefault(WEBHOOK_URL, "");
     if (!webhook.isEmpty()) {
@@ -166,7 +157,14 @@ public class SchedulingSettings {
         Webhook.of(webhook);
       } catch (IllegalArgumentException e) {
         throw new InvalidFieldException(
-            WEBHOOK_URL, "Setting " + WEBHOOK_URL + ": " + e.getMessage(), e);
+            WEBHOOK_URL,
+            Text.of(
+                "settings.webhook",
+                WEBHOOK_URL,
+                e instanceof Localizable said && said.text() != null
+                    ? said.text()
+                    : Text.verbatim(e.getMessage())),
+            e);
       }
     }
     return next;

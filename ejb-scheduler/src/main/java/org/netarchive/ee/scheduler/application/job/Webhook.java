@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * The URL notifications are posted to as JSON ({@link Notification#toJson()}). Its path or query
@@ -45,13 +47,11 @@ public final class Webhook {
     try {
       uri = new URI(url.strip());
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(
-          "The webhook URL '" + url + "' is not a URL: " + e.getMessage(), e);
+      throw new RuleViolation(null, Text.of("webhook.notUrl", url, e.getMessage()));
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
     if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-      throw new IllegalArgumentException(
-          "The webhook URL '" + url + "' must be an http or https URL with a host");
+      throw new RuleViolation(null, Text.of("webhook.notHttp", url));
     }
     return new Webhook(uri);
   }

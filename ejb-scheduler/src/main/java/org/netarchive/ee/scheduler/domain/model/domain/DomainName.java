@@ -5,6 +5,7 @@ import com.google.common.net.InternetDomainName;
 import java.net.IDN;
 import java.util.Locale;
 import java.util.Objects;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * A valid domain name, as the archive understands "domain": one label directly under a public
@@ -32,14 +33,14 @@ public record DomainName(String ascii, String unicode) {
    * @throws InvalidDomainNameException naming the input and why it is not a domain
    */
   public static DomainName of(String input) {
-    String name = normalised(input, "a domain name is required");
+    String name = normalised(input, Text.of("domainName.required"));
     if (isIpAddress(name)) {
       return ipAddress(name);
     }
-    InternetDomainName parsed = underPublicSuffix(input, name, "domain name", "domain");
+    InternetDomainName parsed = underPublicSuffix(input, name, Text.of("domainName.urlLikeDomain"));
     if (!parsed.isTopPrivateDomain()) {
       throw new InvalidDomainNameException(
-          input, "it is a host name below the domain '" + parsed.topPrivateDomain() + "'");
+          input, Text.of("domainName.belowDomain", parsed.topPrivateDomain()));
     }
     return new DomainName(
         parsed.toString(), IDN.toUnicode(parsed.toString(), IDN.USE_STD3_ASCII_RULES));
@@ -54,15 +55,18 @@ public record DomainName(String ascii, String unicode) {
    *     public suffix, or not under a known public suffix
    */
   public static DomainName ofHost(String host) {
-    String name = normalised(host, "a host name is required");
+    String name = normalised(host, Text.of("domainName.hostRequired"));
     if (isIpAddress(name)) {
       return ipAddress(name);
     }
-    return of(underPublicSuffix(host, name, "host name", "host").topPrivateDomain().toString());
+    return of(
+        underPublicSuffix(host, name, Text.of("domainName.urlLikeHost"))
+            .topPrivateDomain()
+            .toString());
   }
 
   /** Lower case, without surrounding blanks, a final '.' or the brackets of an IPv6 address. */
-  private static String normalised(String input, String whenBlank) {
+  private static String normalised(String input, Text whenBlank) {
     if (input == null || input.isBlank()) {
       throw new InvalidDomainNameException(String.valueOf(input), whenBlank);
     }
@@ -91,9 +95,11 @@ public record DomainName(String ascii, String unicode) {
           || (c >= 0xFE00 && c <= 0xFE0F)) {
         throw new InvalidDomainNameException(
             input,
-            String.format(
-                "it contains the invisible character U+%04X (%s) at position %d; remove it",
-                c, Character.getName(c), input.codePointCount(0, i) + 1));
+            Text.of(
+                "domainName.invisible",
+                String.format("U+%04X", c),
+                Character.getName(c),
+                input.codePointCount(0, i) + 1));
       }
       i += Character.charCount(c);
     }
@@ -105,38 +111,31 @@ public record DomainName(String ascii, String unicode) {
   }
 
   /** The ASCII form of a host name that ends in a known public suffix and is not one itself. */
-  private static InternetDomainName underPublicSuffix(
-      String input, String name, String what, String example) {
+  private static InternetDomainName underPublicSuffix(String input, String name, Text urlLike) {
     if (name.chars().anyMatch(c -> Character.isWhitespace(c) || c == '/' || c == ':' || c == '@')) {
-      throw new InvalidDomainNameException(
-          input,
-          "a " + what + " has no spaces, '/', ':' or '@' (give the " + example + ", not a URL)");
+      throw new InvalidDomainNameException(input, urlLike);
     }
     String ascii;
     try {
       ascii = IDN.toASCII(name, IDN.USE_STD3_ASCII_RULES);
     } catch (IllegalArgumentException e) {
-      throw new InvalidDomainNameException(input, "not a valid host name (" + e.getMessage() + ")");
+      throw new InvalidDomainNameException(
+          input, Text.of("domainName.notHostNameBecause", e.getMessage()));
     }
     if (ascii.isEmpty() || ascii.length() > MAX_LENGTH) {
-      throw new InvalidDomainNameException(
-          input, "must be 1 to " + MAX_LENGTH + " characters long");
+      throw new InvalidDomainNameException(input, Text.of("domainName.length", MAX_LENGTH));
     }
     InternetDomainName parsed;
     try {
       parsed = InternetDomainName.from(ascii);
     } catch (IllegalArgumentException e) {
-      throw new InvalidDomainNameException(input, "not a valid host name");
+      throw new InvalidDomainNameException(input, Text.of("domainName.notHostName"));
     }
     if (parsed.isPublicSuffix()) {
-      throw new InvalidDomainNameException(
-          input,
-          "it is a public suffix; a domain is one label under a public suffix, e.g. example."
-              + ascii);
+      throw new InvalidDomainNameException(input, Text.of("domainName.publicSuffix", ascii));
     }
     if (!parsed.isUnderPublicSuffix()) {
-      throw new InvalidDomainNameException(
-          input, "it does not end in a known public suffix (top-level domain)");
+      throw new InvalidDomainNameException(input, Text.of("domainName.unknownSuffix"));
     }
     return parsed;
   }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
  * The settings of the splitter, named and defaulted as in NetarchiveSuite's job generator.
@@ -84,8 +86,7 @@ public record SplitSettings(
     Objects.requireNonNull(map, "map");
     for (String name : map.keySet()) {
       if (!NAMES.contains(name)) {
-        throw new IllegalArgumentException(
-            "Unknown split setting '" + name + "': the settings are " + String.join(", ", NAMES));
+        throw new RuleViolation(null, Text.of("split.unknown", name, String.join(", ", NAMES)));
       }
     }
     long[] values = defaults().values();
@@ -96,8 +97,8 @@ public record SplitSettings(
       }
     }
     if (values[0] > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(
-          "configChunkSize must be at most " + Integer.MAX_VALUE + ", was " + values[0]);
+      throw new RuleViolation(
+          null, Text.of("split.atMost", "configChunkSize", Integer.MAX_VALUE, values[0]));
     }
     return new SplitSettings(
         (int) values[0],
@@ -125,19 +126,18 @@ public record SplitSettings(
 
   private static long parse(String name, String value) {
     if (value == null) {
-      throw new IllegalArgumentException("Split setting " + name + " has no value");
+      throw new RuleViolation(null, Text.of("split.noValue", name));
     }
     try {
       return Long.parseLong(value.strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Split setting " + name + " must be a whole number, was '" + value + "'", e);
+      throw new RuleViolation(null, Text.of("split.notWholeNumber", name, value));
     }
   }
 
   private static void atLeast(String name, long value, long least) {
     if (value < least) {
-      throw new IllegalArgumentException(name + " must be at least " + least + ", was " + value);
+      throw new RuleViolation(null, Text.of("split.atLeast", name, least, value));
     }
   }
 }
