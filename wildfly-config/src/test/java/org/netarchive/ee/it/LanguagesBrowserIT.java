@@ -20,9 +20,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The admin UI in German and French (issue 17): the definitions pages and a job's page a real
- * browser asks for in that language, with a refusal of the domain model and one of Faces' own
- * conversion in it; and a language chosen in the top bar, kept with the account across logins and
- * over the browser's.
+ * browser asks for in that language, with a refusal of the domain model (naming the configuration
+ * in that language), one of a service (a domain not found) and one of Faces' own conversion in it;
+ * and a language chosen in the top bar, kept with the account across logins and over the browser's.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -38,6 +38,8 @@ class LanguagesBrowserIT {
       String selectiveHarvestsMenu,
       String listHeader,
       String maxHopsRefusal,
+      String defaultConfiguration,
+      String noSuchDomain,
       String notAWholeNumber,
       String expectedObjects,
       String submitted,
@@ -52,6 +54,8 @@ class LanguagesBrowserIT {
           "Selektive Ernten",
           "Top-Level-Domain",
           "Max. Hops von",
+          "Konfiguration 'defaultconfig' der Domäne",
+          "Es gibt keine Domäne namens '%s'",
           "ist keine ganze Zahl",
           "Erwartete Objekte",
           "Übermittelt",
@@ -66,6 +70,8 @@ class LanguagesBrowserIT {
           "Collectes sélectives",
           "Domaine de premier niveau",
           "Sauts max. de",
+          "configuration « defaultconfig » du domaine",
+          "Aucun domaine ne s’appelle « %s »",
           "n’est pas un nombre entier",
           "Objets attendus",
           "Soumis",
@@ -120,7 +126,10 @@ class LanguagesBrowserIT {
       By maxHopsMessage = By.id("configuration:maxHopsMessage");
       wait.until(ExpectedConditions.textToBePresentInElementLocated(maxHopsMessage, "5000"));
       String refusal = driver.findElement(maxHopsMessage).getText();
-      assertThat(refusal).contains(expected.maxHopsRefusal()).doesNotContain("must be");
+      // The configuration the refusal names is named in the language too, not in English.
+      assertThat(refusal)
+          .contains(expected.maxHopsRefusal(), expected.defaultConfiguration())
+          .doesNotContain("must be", "of domain");
       browser.screenshot("languages-refusal-" + expected.language());
 
       browser.type("configuration:maxHops", "viele");
@@ -130,6 +139,16 @@ class LanguagesBrowserIT {
       assertThat(conversion).contains(expected.notAWholeNumber()).doesNotContain("whole number");
       System.out.println(
           "Refusals in " + expected.language() + ": " + refusal + " | " + conversion);
+
+      // A refusal the domain service makes (a domain that does not exist), in the language.
+      String missing = "missing-" + UUID.randomUUID().toString().substring(0, 8) + ".dk";
+      driver.get(UI + "definitions/edit-domain.xhtml?domain=" + missing);
+      String noSuchDomain = expected.noSuchDomain().formatted(missing);
+      wait.until(
+          ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), noSuchDomain));
+      assertThat(driver.findElement(By.tagName("body")).getText())
+          .doesNotContain("No domain named");
+      System.out.println("Service refusal in " + expected.language() + ": " + noSuchDomain);
 
       // Schedules: the title, and the shipped schedule Daily in words.
       driver.get(UI + "definitions/schedules.xhtml?name=Daily");
