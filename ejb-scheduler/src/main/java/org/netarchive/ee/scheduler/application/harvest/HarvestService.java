@@ -311,11 +311,7 @@ public class HarvestService {
   public SeedsAdded addSeeds(SeedTarget target, String seedText) {
     SeedsByDomain sorted = SeedsByDomain.of(seedText == null ? "" : seedText);
     if (sorted.domains().isEmpty() && sorted.refused().isEmpty()) {
-      throw new InvalidFieldException(
-          "seeds",
-          "No seeds were given for "
-              + target.harvestDescription()
-              + ": send one http(s) URL per line");
+      throw new InvalidFieldException("seeds", Text.of("harvest.noSeeds", target.harvest()));
     }
     HarvestSeeding.Outcome outcome =
         seeding.add(target.rows(), target.harvestDescription(), sorted.seeds(), clock.instant());
@@ -385,16 +381,19 @@ public class HarvestService {
             defaultTemplate.id(),
             "Seeds of " + harvest.describe(),
             "Made for " + harvest.describe()),
-        harvest.describe());
+        harvest.describe(),
+        harvest.named());
   }
 
   /**
    * Where a selective harvest's added seeds go.
    *
    * @param rows the harvest, and the name and settings of the seed lists and configurations made
-   * @param harvestDescription the harvest as refusals name it
+   * @param harvestDescription the harvest as refusals name it, in English (the seeding batch job
+   *     gets it as a parameter)
+   * @param harvest the harvest as refusals name it, in any language
    */
-  public record SeedTarget(HarvestSeedRows.Target rows, String harvestDescription) {}
+  public record SeedTarget(HarvestSeedRows.Target rows, String harvestDescription, Text harvest) {}
 
   /**
    * Starts a harvest: a selective harvest runs next at its schedule's first run from now, a
