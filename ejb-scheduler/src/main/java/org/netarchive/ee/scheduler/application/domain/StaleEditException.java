@@ -25,6 +25,11 @@ public class StaleEditException extends RuntimeException implements Localizable 
     this.edited = edited;
   }
 
+  /** As {@link #StaleEditException(Text, int, int)}, for a thing named in English only. */
+  public StaleEditException(String what, int stored, int edited) {
+    this(Text.verbatim(what), stored, edited);
+  }
+
   /** What was edited, as the message names it in English, e.g. "Domain 'kb.dk'". */
   public String what() {
     return text.englishArguments().get(0);

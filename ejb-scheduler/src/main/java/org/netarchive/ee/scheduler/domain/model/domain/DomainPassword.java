@@ -177,6 +177,11 @@ public class DomainPassword {
     return valid;
   }
 
+  /** As {@link #validLoginFormUrl(String, Text, String)}, for an owner named in English only. */
+  public static String validLoginFormUrl(String domainName, String owner, String url) {
+    return validLoginFormUrl(domainName, Text.verbatim(owner), url);
+  }
+
   /**
    * A part of the entry that must be given, stripped.
    *
