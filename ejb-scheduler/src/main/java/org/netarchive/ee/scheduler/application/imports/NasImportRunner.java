@@ -89,6 +89,9 @@ public class NasImportRunner implements NasImportSteps {
   static final String HARVEST_CONFIGURATIONS = "harvest configurations";
   static final String NOT_IMPORTED = "not imported";
 
+  /** The line before a domain's owner information in its comments. */
+  static final String OWNER_INFORMATION = "Owner information from NetarchiveSuite:";
+
   /** Source rows per chunk (per transaction) of the chunked steps. */
   static final int DOMAIN_CHUNK = 1000;
 
@@ -763,6 +766,7 @@ public class NasImportRunner implements NasImportSteps {
         tally.refused(DOMAINS, "domains", key(domain), message(e));
         return null;
       }
+      comments = withOwnerInformation(owner, comments, domain);
       Map<Long, Integer> seedListIndex = new HashMap<>();
       List<NewSeedList> seedLists = new ArrayList<>();
       Set<String> seedListNames = new HashSet<>();
@@ -1217,19 +1221,43 @@ public class NasImportRunner implements NasImportSteps {
       tally.created(HISTORY, fresh.size());
     }
 
-    // --- the rest
-
-    private void reportUnsupported() throws SQLException {
-      if (source.hasTable("ownerinfo")) {
-        for (NasHarvestDatabase.OwnerInfo info : source.ownerInfo()) {
+    /**
+     * The domain's comments with its NetarchiveSuite owner information after them (domains here
+     * have no field of their own for it): a line per entry with its date. If that does not fit in a
+     * domain's comments, the comments stay as they are and each entry is reported.
+     */
+    private String withOwnerInformation(
+        String owner, String comments, NasHarvestDatabase.Domain domain) {
+      if (domain.ownerInfo().isEmpty()) {
+        return comments;
+      }
+      StringBuilder text = new StringBuilder(comments == null ? "" : comments + "\n\n");
+      text.append(OWNER_INFORMATION);
+      for (NasHarvestDatabase.OwnerInfo info : domain.ownerInfo()) {
+        text.append('\n')
+            .append(info.created() == null ? "(no date)" : info.created().toLocalDate())
+            .append(": ")
+            .append(info.info() == null ? "" : info.info().strip());
+      }
+      try {
+        return Comments.checked(owner, text.toString());
+      } catch (IllegalArgumentException e) {
+        for (NasHarvestDatabase.OwnerInfo info : domain.ownerInfo()) {
           tally.refused(
               NOT_IMPORTED,
               "ownerinfo",
-              info.domain() + " (" + info.id() + ")",
-              "Domains here have no owner information; add it to the domain's comments if it"
-                  + " is needed");
+              key(domain) + " " + info.id(),
+              "does not fit in the domain's comments with what they hold ("
+                  + message(e)
+                  + "); add it by hand");
         }
+        return comments;
       }
+    }
+
+    // --- the rest
+
+    private void reportUnsupported() throws SQLException {
       for (var table : UNSUPPORTED.entrySet()) {
         if (source.hasTable(table.getKey())) {
           long rows = source.count(table.getKey());

@@ -26,6 +26,9 @@ public final class NasHarvestDatabase implements AutoCloseable {
   /** Whether it has NetarchiveSuite's EAV attributes (7.x and later); asked once. */
   private Boolean eav;
 
+  /** Whether it has the domains' owner information (ownerinfo); asked once. */
+  private Boolean ownerInfoTable;
+
   private NasHarvestDatabase(NetarchiveSuiteDatabase database) {
     this.database = database;
     this.connection = database.connection();
@@ -121,7 +124,8 @@ public final class NasHarvestDatabase implements AutoCloseable {
       String crawlerTraps,
       List<Configuration> configurations,
       List<SeedList> seedLists,
-      List<Password> passwords) {}
+      List<Password> passwords,
+      List<OwnerInfo> ownerInfo) {}
 
   /** A domain configuration; max hops, robots and JavaScript from the EAV attributes, if any. */
   public record Configuration(
@@ -324,6 +328,7 @@ public final class NasHarvestDatabase implements AutoCloseable {
   public List<Domain> domains(long after, int chunkSize) throws SQLException {
     if (eav == null) {
       eav = hasTable("eav_attribute");
+      ownerInfoTable = hasTable("ownerinfo");
     }
     Map<Long, Object[]> base = new LinkedHashMap<>();
     try (PreparedStatement select =
@@ -367,6 +372,18 @@ public final class NasHarvestDatabase implements AutoCloseable {
                 .add(
                     new SeedList(
                         rows.getLong(2), rows.getString(3), rows.getString(4), rows.getString(5))));
+    Map<Long, List<OwnerInfo>> ownerInfo = new HashMap<>();
+    if (Boolean.TRUE.equals(ownerInfoTable)) {
+      range(
+          "SELECT domain_id, ownerinfo_id, created, info FROM ownerinfo"
+              + " WHERE domain_id BETWEEN ? AND ? ORDER BY created, ownerinfo_id",
+          first,
+          last,
+          rows ->
+              ownerInfo
+                  .computeIfAbsent(rows.getLong(1), id -> new ArrayList<>())
+                  .add(new OwnerInfo(rows.getLong(2), local(rows, 3), rows.getString(4))));
+    }
     Map<Long, List<Password>> passwords = new HashMap<>();
     range(
         "SELECT domain_id, password_id, name, comments, url, realm, username, password"
@@ -463,7 +480,8 @@ public final class NasHarvestDatabase implements AutoCloseable {
                     (String) row[3],
                     configurations.getOrDefault(id, List.of()),
                     seedLists.getOrDefault(id, List.of()),
-                    passwords.getOrDefault(id, List.of()))));
+                    passwords.getOrDefault(id, List.of()),
+                    ownerInfo.getOrDefault(id, List.of()))));
     return domains;
   }
 
@@ -526,17 +544,8 @@ public final class NasHarvestDatabase implements AutoCloseable {
     return chunk;
   }
 
-  /** An owner information entry of a domain (ownerinfo). */
-  public record OwnerInfo(long id, String domain, String info) {}
-
-  public List<OwnerInfo> ownerInfo() throws SQLException {
-    List<OwnerInfo> entries = new ArrayList<>();
-    query(
-        "SELECT o.ownerinfo_id, d.name, o.info FROM ownerinfo o"
-            + " LEFT JOIN domains d ON d.domain_id = o.domain_id ORDER BY o.ownerinfo_id",
-        rows -> entries.add(new OwnerInfo(rows.getLong(1), rows.getString(2), rows.getString(3))));
-    return entries;
-  }
+  /** An owner information entry of a domain (ownerinfo), when it was written and what. */
+  public record OwnerInfo(long id, LocalDateTime created, String info) {}
 
   /** Takes one chunk of rows. */
   @FunctionalInterface
