@@ -2,9 +2,9 @@
 # shellcheck shell=bash
 
 # --- Demo site ('run --demo') ---------------------------------------------------------------------
-# bin/netarchive-demo-site of the agent distribution (unpacked without Heritrix under
-# $DEMO_HOME/dist), in a process group of its own; it writes its ports and seeds to
-# $DEMO_HOME/demo-site.properties once it serves.
+# bin/netarchive-demo-site of the demo distribution (unpacked under $DEMO_HOME/dist), in a
+# process group of its own; it writes its ports and seeds to $DEMO_HOME/demo-site.properties once
+# it serves.
 
 demo_pid() { group_pid "$DEMO_HOME/demo-site.pid"; }
 
@@ -14,11 +14,11 @@ demo_property() { # $1 = key in the demo site's info file
 
 start_demo_site() {
   local tarball info="$DEMO_HOME/demo-site.properties" waited=0 pid
-  tarball=$(agent_tarball)
-  [[ -n "$tarball" ]] || fail "--demo needs the harvester agent distribution (harvester-agent/target), which was not built"
+  tarball=$(demo_tarball)
+  [[ -n "$tarball" ]] || fail "--demo needs the demo distribution (harvester-agent/target/*-demo.tar.gz), which was not built"
   rm -rf "$DEMO_HOME/dist"
   mkdir -p "$DEMO_HOME/dist"
-  tar -xzf "$tarball" -C "$DEMO_HOME/dist" --strip-components=1 --exclude='*/heritrix-*'
+  tar -xzf "$tarball" -C "$DEMO_HOME/dist" --strip-components=1
   rm -f "$info"
   setsid "$DEMO_HOME/dist/bin/netarchive-demo-site" --port "$DEMO_PORT" --info "$info" \
     >>"$DEMO_HOME/demo-site.log" 2>&1 </dev/null &

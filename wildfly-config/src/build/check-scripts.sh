@@ -15,6 +15,7 @@ if ! command -v shellcheck >/dev/null 2>&1; then
 fi
 cd "$ROOT"
 # -x follows what the scripts source (bin/lib/*.sh, bench/lib.sh) and checks it with them.
-shellcheck -x -S warning wildfly-config/bin/netarchive .ci/run harvester-agent/src/main/dist/bin/*
+shellcheck -x -S warning wildfly-config/bin/netarchive .ci/run harvester-agent/src/main/dist/bin/* \
+  harvester-agent/src/main/demo/bin/*
 shellcheck -x -S warning -P wildfly-config/bench wildfly-config/bench/*.sh
 echo "check-scripts: $(shellcheck --version | sed -n 's/^version: //p'), no warnings in the shell scripts"
