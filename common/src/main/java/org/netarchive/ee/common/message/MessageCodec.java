@@ -53,6 +53,17 @@ import java.util.stream.Collectors;
  * checked when the codec is created, so an unsupported component type fails early with an {@link
  * IllegalArgumentException}. JSON parsing and generation use the Jakarta JSON Processing provider
  * found by {@link JsonProvider#provider()}.
+ *
+ * <p><b>Why not JSON-B.</b> The REST API binds its bodies with JSON-B; the wire protocol keeps this
+ * codec because JSON-B (Yasson 3.0.4, WildFly 39's provider, tried on 2026-11-26) would let through
+ * what a message between processes must not carry: an absent {@code long} member becomes 0, {@code
+ * 1.5} for a {@code long} becomes 1, of two members with the same name the last wins, text after
+ * the object is ignored, {@code null} inside a list is kept, and a record whose constructor refuses
+ * a value fails with "Exception occurred during call to JSONB creator" without naming the member or
+ * the value. JSON-B also has no notion of a message's type and version read before its body (here
+ * they choose the record, and a receiver refuses a version it does not know, naming those it
+ * supports). The records' own constructors still validate their values; this codec only makes sure
+ * that what reaches them is exactly what the sender wrote.
  */
 public final class MessageCodec {
 
