@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -25,9 +26,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * limits, harvest channels, global crawler trap lists (a bad regular expression refused next to the
  * expressions), a domain's passwords (never shown back), and the harvest history of a domain after
  * an import through the REST API and through the import page.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; its definitions go through the services
+ * DomainApiIT, ChannelApiIT, CrawlerTrapApiIT, TemplateApiIT and HistoryApiIT run on PostgreSQL;
+ * the rest is pages.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class AdminDefinitionsBrowserIT {
 
   private static final String UI = ServerUnderTest.HTTP + "/definitions/";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -15,9 +16,12 @@ import org.openqa.selenium.WebElement;
  * The API page in a real browser: behind the login, Swagger UI draws the operations of the OpenAPI
  * document under the page's Content-Security-Policy (a script it blocked would leave the page
  * empty).
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; it reads no data, only the OpenAPI document.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class ApiPageBrowserIT {
 
   @Test

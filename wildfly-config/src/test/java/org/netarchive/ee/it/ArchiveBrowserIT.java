@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,9 +27,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * the page that was served at an offset, exactly as jwarc reads it; a cdx batch job runs with
  * progress and its downloaded result is jwarc's CDX of the file. A viewer sees the lists but can
  * neither upload nor run batch jobs.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; its uploads, lists and batch jobs go through
+ * the archive services ArchiveApiIT, ArchiveStoreIT and ArchiveAccessIT run on PostgreSQL; the rest
+ * is pages.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class ArchiveBrowserIT {
 
   private static final String UI = ServerUnderTest.HTTP + "/archive/";

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -24,9 +25,13 @@ import org.openqa.selenium.WebDriver;
  * The admin UI's defences in a real browser: the security headers and the session cookie's SameSite
  * on its pages, and a foreign page (another origin on loopback) that posts to the API and to a page
  * of the UI with the logged-in user's session, refused without changing anything.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; it checks headers and refusals before any
+ * service runs; CrossSiteApiIT runs on PostgreSQL.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class CrossSiteBrowserIT {
 
   private final Api admin = Api.admin();

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -25,9 +26,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The Definitions section of the admin UI in a real browser: domains (create, find, edit, seed
  * lists), bulk creation with its progress, schedules, the menu by role and in Danish.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; domains, seed lists, bulk creation and
+ * schedules go through the services DomainApiIT, ScheduleApiIT and SplitRestartIT's bulk creation
+ * run on PostgreSQL; the rest is pages.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class DefinitionsBrowserIT {
 
   private static final String UI = ServerUnderTest.HTTP + "/definitions/";

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,9 +44,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  *
  * <p>Screenshots (build output, target/screenshots): roundtrip-running-job.png (the progress bar),
  * roundtrip-job-details.png (the finished job), roundtrip-archive-files.png, roundtrip-record.png.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; the jobs, archive records and history it makes
+ * are what JobLifecycleIT, SnapshotRoundtripIT and AgentOnServerIT make on PostgreSQL; what is its
+ * own, the timers and the pages, does not touch the database (the EJB timers are kept in files).
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class HarvestRoundtripBrowserIT {
 
   private static final String UI = ServerUnderTest.HTTP;

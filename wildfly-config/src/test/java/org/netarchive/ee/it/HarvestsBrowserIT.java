@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -18,9 +19,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * Harvest definitions in the admin UI in a real browser: a selective harvest created on its page,
  * seeds added (a bad one refused with its reason, a new domain created), activated, and listed.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; harvests and their seeds go through the
+ * services HarvestApiIT and HarvestSeedsApiIT run on PostgreSQL; the rest is pages.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class HarvestsBrowserIT {
 
   private static final String UI = ServerUnderTest.HTTP + "/definitions/";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -12,9 +13,15 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-/** The admin UI in a real browser: the login page, a failed and a successful login. */
+/**
+ * The admin UI in a real browser: the login page, a failed and a successful login.
+ *
+ * <p>Tagged database-neutral: CI runs it on H2 only; accounts and failed logins are what
+ * LoginThrottlingIT and every other test's login run on PostgreSQL; the rest is pages.
+ */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("database-neutral")
 class LoginBrowserIT {
 
   @Test
