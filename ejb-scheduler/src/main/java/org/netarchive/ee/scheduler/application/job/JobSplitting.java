@@ -95,22 +95,20 @@ public class JobSplitting {
       Instant now)
       throws SQLException {
     return store.insert(
-        new JobStore.NewJob(
-            split.harvestId(),
-            split.splitId(),
-            split.runNumber(),
-            split.kind(),
-            split.channelId(),
-            templateVersionId,
-            job.byteLimit(),
-            job.byteLimitSetByHarvest(),
-            split.harvestMaxObjects(),
-            split.harvestMaxBytes(),
-            split.maxRunningSeconds(),
-            globalCrawlerTraps,
-            job.totalExpectedObjects(),
-            closedBy,
-            domains),
+        JobStore.NewJob.builder()
+            .harvest(split.harvestId(), split.runNumber(), split.kind())
+            .splitId(split.splitId())
+            .channelId(split.channelId())
+            .templateVersionId(templateVersionId)
+            .maxBytesPerDomain(job.byteLimit(), job.byteLimitSetByHarvest())
+            .harvestMaxObjects(split.harvestMaxObjects())
+            .harvestMaxBytes(split.harvestMaxBytes())
+            .maxRunningSeconds(split.maxRunningSeconds())
+            .globalCrawlerTraps(globalCrawlerTraps)
+            .totalExpectedObjects(job.totalExpectedObjects())
+            .closedBy(closedBy)
+            .domains(domains)
+            .build(),
         now);
   }
 }

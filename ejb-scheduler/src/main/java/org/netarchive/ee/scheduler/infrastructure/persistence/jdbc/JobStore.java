@@ -30,7 +30,10 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
 @ApplicationScoped
 public class JobStore {
 
-  /** What the split knows of a job when it stores it. */
+  /**
+   * What the split knows of a job when it stores it. Eleven of its components are ids and limits
+   * side by side, so it is made with {@link #builder()}, which names each one where it is set.
+   */
   public record NewJob(
       long harvestId,
       long splitId,
@@ -46,7 +49,119 @@ public class JobStore {
       List<String> globalCrawlerTraps,
       long totalExpectedObjects,
       String closedBy,
-      List<JobDomain> domains) {}
+      List<JobDomain> domains) {
+
+    /** A builder with no domains and no global crawler traps, everything else to be set. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link NewJob}, one named setter per component or pair of components. */
+    public static final class Builder {
+      private long harvestId;
+      private long splitId;
+      private int harvestRun;
+      private HarvestKind kind;
+      private long channelId;
+      private long templateVersionId;
+      private long maxBytesPerDomain;
+      private boolean byteLimitByHarvest;
+      private long harvestMaxObjects;
+      private long harvestMaxBytes;
+      private long maxRunningSeconds;
+      private List<String> globalCrawlerTraps = List.of();
+      private long totalExpectedObjects;
+      private String closedBy;
+      private List<JobDomain> domains = List.of();
+
+      private Builder() {}
+
+      /** The harvest definition, its run and kind, and the split that makes the job. */
+      public Builder harvest(long harvestId, int harvestRun, HarvestKind kind) {
+        this.harvestId = harvestId;
+        this.harvestRun = harvestRun;
+        this.kind = kind;
+        return this;
+      }
+
+      public Builder splitId(long splitId) {
+        this.splitId = splitId;
+        return this;
+      }
+
+      public Builder channelId(long channelId) {
+        this.channelId = channelId;
+        return this;
+      }
+
+      public Builder templateVersionId(long templateVersionId) {
+        this.templateVersionId = templateVersionId;
+        return this;
+      }
+
+      /** The job's byte limit per domain, and whether the harvest's limit set it. */
+      public Builder maxBytesPerDomain(long maxBytesPerDomain, boolean setByHarvest) {
+        this.maxBytesPerDomain = maxBytesPerDomain;
+        this.byteLimitByHarvest = setByHarvest;
+        return this;
+      }
+
+      public Builder harvestMaxObjects(long harvestMaxObjects) {
+        this.harvestMaxObjects = harvestMaxObjects;
+        return this;
+      }
+
+      public Builder harvestMaxBytes(long harvestMaxBytes) {
+        this.harvestMaxBytes = harvestMaxBytes;
+        return this;
+      }
+
+      public Builder maxRunningSeconds(long maxRunningSeconds) {
+        this.maxRunningSeconds = maxRunningSeconds;
+        return this;
+      }
+
+      public Builder globalCrawlerTraps(List<String> globalCrawlerTraps) {
+        this.globalCrawlerTraps = globalCrawlerTraps;
+        return this;
+      }
+
+      public Builder totalExpectedObjects(long totalExpectedObjects) {
+        this.totalExpectedObjects = totalExpectedObjects;
+        return this;
+      }
+
+      /** Why the job was closed: the packing check the next configuration failed, or END. */
+      public Builder closedBy(String closedBy) {
+        this.closedBy = closedBy;
+        return this;
+      }
+
+      public Builder domains(List<JobDomain> domains) {
+        this.domains = domains;
+        return this;
+      }
+
+      public NewJob build() {
+        return new NewJob(
+            harvestId,
+            splitId,
+            harvestRun,
+            kind,
+            channelId,
+            templateVersionId,
+            maxBytesPerDomain,
+            byteLimitByHarvest,
+            harvestMaxObjects,
+            harvestMaxBytes,
+            maxRunningSeconds,
+            globalCrawlerTraps,
+            totalExpectedObjects,
+            closedBy,
+            domains);
+      }
+    }
+  }
 
   @Resource(lookup = SchemaMigration.DATASOURCE)
   private DataSource dataSource;
