@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.function.Function;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.jms.JmsMessages;
@@ -208,18 +209,13 @@ public final class ArchiveClient {
    */
   public GetFileReply getFile(String fileName, String replicaId, Path target) throws IOException {
     FileServer.Delivery delivery = files.expect(target);
-    String requestId = UUID.randomUUID().toString();
     GetFileReply reply =
-        answered(
-            ask(
-                new GetFileRequest(requestId, fileName, replicaId, delivery.target()),
-                requestId,
-                GetFileReply.class,
-                fileName),
-            "get file '" + fileName + "'");
-    if (!reply.ok()) {
-      throw new ArchiveRequestException("get file '" + fileName + "'", reply.failure());
-    }
+        askGranted(
+            "get file '" + fileName + "'",
+            id -> new GetFileRequest(id, fileName, replicaId, delivery.target()),
+            GetFileReply.class,
+            fileName,
+            GetFileReply::failure);
     requireDelivered(delivery, reply.sha512(), "file '" + fileName + "'");
     return reply;
   }
@@ -245,20 +241,15 @@ public final class ArchiveClient {
       String fileName, String replicaId, String badSha512, String credentials, Path target)
       throws IOException {
     FileServer.Delivery delivery = files.expect(target);
-    String requestId = UUID.randomUUID().toString();
-    String what = "remove and get file '" + fileName + "' of replica " + replicaId;
     RemoveAndGetFileReply reply =
-        answered(
-            ask(
+        askGranted(
+            "remove and get file '" + fileName + "' of replica " + replicaId,
+            id ->
                 new RemoveAndGetFileRequest(
-                    requestId, fileName, replicaId, badSha512, credentials, delivery.target()),
-                requestId,
-                RemoveAndGetFileReply.class,
-                fileName),
-            what);
-    if (!reply.ok()) {
-      throw new ArchiveRequestException(what, reply.failure());
-    }
+                    id, fileName, replicaId, badSha512, credentials, delivery.target()),
+            RemoveAndGetFileReply.class,
+            fileName,
+            RemoveAndGetFileReply::failure);
     requireDelivered(delivery, reply.sha512(), "the removed copy of '" + fileName + "'");
     return reply;
   }
@@ -278,19 +269,13 @@ public final class ArchiveClient {
   public GetRecordReply getRecord(String fileName, long offset, String replicaId, Path target)
       throws IOException {
     FileServer.Delivery delivery = files.expect(target);
-    String requestId = UUID.randomUUID().toString();
-    String what = "get record at offset " + offset + " of '" + fileName + "'";
     GetRecordReply reply =
-        answered(
-            ask(
-                new GetRecordRequest(requestId, fileName, offset, replicaId, delivery.target()),
-                requestId,
-                GetRecordReply.class,
-                fileName),
-            what);
-    if (!reply.ok()) {
-      throw new ArchiveRequestException(what, reply.failure());
-    }
+        askGranted(
+            "get record at offset " + offset + " of '" + fileName + "'",
+            id -> new GetRecordRequest(id, fileName, offset, replicaId, delivery.target()),
+            GetRecordReply.class,
+            fileName,
+            GetRecordReply::failure);
     if (delivery.size() != reply.length()) {
       throw new IOException(
           "The record at offset "
@@ -320,21 +305,39 @@ public final class ArchiveClient {
       String job, Map<String, String> parameters, String filePattern, String replicaId, Path target)
       throws IOException {
     FileServer.Delivery delivery = files.expect(target);
-    String requestId = UUID.randomUUID().toString();
     String what = "batch job '" + job + "' on replica " + replicaId;
     BatchReply reply =
-        answered(
-            ask(
-                new BatchRequest(
-                    requestId, job, parameters, filePattern, replicaId, delivery.target()),
-                requestId,
-                BatchReply.class,
-                job),
-            what);
-    if (!reply.ok()) {
-      throw new ArchiveRequestException(what, reply.failure());
-    }
+        askGranted(
+            what,
+            id -> new BatchRequest(id, job, parameters, filePattern, replicaId, delivery.target()),
+            BatchReply.class,
+            job,
+            BatchReply::failure);
     requireDelivered(delivery, reply.resultSha512(), "the result of " + what);
+    return reply;
+  }
+
+  /**
+   * Sends a request made with a new request id and waits for its answer, which must grant it.
+   *
+   * @param what the request in words, for the exception
+   * @param request makes the request from its id
+   * @param failure the answer's failure, {@code null} if it granted the request
+   * @throws ArchiveRequestException if there was no answer in time, or it refused
+   */
+  private <R extends Message> R askGranted(
+      String what,
+      Function<String, Message> request,
+      Class<R> replyType,
+      String about,
+      Function<R, String> failure)
+      throws IOException {
+    String requestId = UUID.randomUUID().toString();
+    R reply = answered(ask(request.apply(requestId), requestId, replyType, about), what);
+    String refusal = failure.apply(reply);
+    if (refusal != null) {
+      throw new ArchiveRequestException(what, refusal);
+    }
     return reply;
   }
 

@@ -40,10 +40,7 @@ public record BatchReply(
     Fields.requireNonNegative(filesProcessed, "filesProcessed");
     fileFailures = Fields.copyOf(fileFailures, "fileFailures");
     Fields.requireNonNegative(resultSize, "resultSize");
-    Fields.requireOneOf(resultSha512, failure, "resultSha512", "failure");
-    if (resultSha512 != null) {
-      resultSha512 = Fields.requireSha512(resultSha512, "resultSha512");
-    }
+    resultSha512 = Fields.requireSha512OrFailure(resultSha512, failure, "resultSha512");
   }
 
   /** Whether the job ran and its result was delivered. */

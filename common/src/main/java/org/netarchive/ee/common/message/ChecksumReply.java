@@ -27,10 +27,7 @@ public record ChecksumReply(
   public ChecksumReply {
     Fields.requireNonBlank(replicaId, "replicaId");
     Fields.requireFileName(fileName, "fileName");
-    Fields.requireOneOf(sha512, failure, "sha512", "failure");
-    if (sha512 != null) {
-      sha512 = Fields.requireSha512(sha512, "sha512");
-    }
+    sha512 = Fields.requireSha512OrFailure(sha512, failure, "sha512");
     Fields.requireNonBlank(bitarchive, "bitarchive");
   }
 }

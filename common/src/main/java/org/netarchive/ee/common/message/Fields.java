@@ -107,6 +107,17 @@ final class Fields {
     return value;
   }
 
+  /**
+   * Exactly one of a SHA-512 checksum and a failure is present, as in the replies that deliver a
+   * file or a result or say why not.
+   *
+   * @return the checksum in its canonical form, or {@code null} if the failure is present
+   */
+  static String requireSha512OrFailure(String sha512, String failure, String sha512Name) {
+    requireOneOf(sha512, failure, sha512Name, "failure");
+    return sha512 == null ? null : requireSha512(sha512, sha512Name);
+  }
+
   /** Exactly one of two optional components is present, and it is not blank if a string. */
   static void requireOneOf(Object first, Object second, String firstName, String secondName) {
     if ((first == null) == (second == null)) {

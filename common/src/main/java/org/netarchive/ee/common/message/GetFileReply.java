@@ -31,10 +31,7 @@ public record GetFileReply(
     Fields.requireNonBlank(fileName, "fileName");
     Fields.requireNullOrNonBlank(replicaId, "replicaId");
     Fields.requireNonNegative(size, "size");
-    Fields.requireOneOf(sha512, failure, "sha512", "failure");
-    if (sha512 != null) {
-      sha512 = Fields.requireSha512(sha512, "sha512");
-    }
+    sha512 = Fields.requireSha512OrFailure(sha512, failure, "sha512");
   }
 
   /** Whether the file was delivered. */

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /** The {@link ValueMapper}s for the component types other than records. */
 final class ValueMappers {
@@ -84,42 +85,45 @@ final class ValueMappers {
       };
 
   static final ValueMapper INSTANT =
-      new ValueMapper() {
-        @Override
-        public Object read(JsonValue json, String label, String path) {
-          String text = string(json, label, path, "string with an ISO-8601 instant");
-          try {
-            return Instant.parse(text);
-          } catch (DateTimeParseException e) {
-            throw ValueMapper.unparseable(
-                label, path, text, "an ISO-8601 instant such as 2025-01-31T12:00:00Z");
-          }
-        }
-
-        @Override
-        public void write(JsonGenerator out, Object value, String label, String path) {
-          out.write(value.toString());
-        }
-      };
+      new Iso8601Mapper("instant", "2025-01-31T12:00:00Z", Instant::parse);
 
   static final ValueMapper DURATION =
-      new ValueMapper() {
-        @Override
-        public Object read(JsonValue json, String label, String path) {
-          String text = string(json, label, path, "string with an ISO-8601 duration");
-          try {
-            return Duration.parse(text);
-          } catch (DateTimeParseException e) {
-            throw ValueMapper.unparseable(
-                label, path, text, "an ISO-8601 duration such as PT30S or P1DT2H");
-          }
-        }
+      new Iso8601Mapper("duration", "PT30S or P1DT2H", Duration::parse);
 
-        @Override
-        public void write(JsonGenerator out, Object value, String label, String path) {
-          out.write(value.toString());
-        }
-      };
+  /** A value written as its ISO-8601 text ({@code toString()}) and read back with a parser. */
+  private static final class Iso8601Mapper implements ValueMapper {
+
+    private final String kind;
+    private final String example;
+    private final Function<String, Object> parser;
+
+    /**
+     * @param kind what the text is, for messages ("instant")
+     * @param example what a valid text looks like, for messages
+     * @param parser reads the text, throwing {@link DateTimeParseException} if it cannot
+     */
+    Iso8601Mapper(String kind, String example, Function<String, Object> parser) {
+      this.kind = kind;
+      this.example = example;
+      this.parser = parser;
+    }
+
+    @Override
+    public Object read(JsonValue json, String label, String path) {
+      String text = string(json, label, path, "string with an ISO-8601 " + kind);
+      try {
+        return parser.apply(text);
+      } catch (DateTimeParseException e) {
+        throw ValueMapper.unparseable(
+            label, path, text, "an ISO-8601 " + kind + " such as " + example);
+      }
+    }
+
+    @Override
+    public void write(JsonGenerator out, Object value, String label, String path) {
+      out.write(value.toString());
+    }
+  }
 
   private static String string(JsonValue json, String label, String path, String expected) {
     if (json instanceof JsonString string) {
