@@ -6,15 +6,11 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
+import org.netarchive.ee.common.jdbc.Sql;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
@@ -47,28 +43,17 @@ public class NotificationLog {
    */
   public long record(Notification n, boolean mail, boolean webhook) {
     try (Connection c = dataSource.getConnection()) {
-      try (PreparedStatement old =
-          c.prepareStatement("DELETE FROM operator_notification WHERE created_at < ?")) {
-        old.setTimestamp(1, Timestamp.from(n.at().minus(KEPT)));
-        old.executeUpdate();
-      }
-      try (PreparedStatement insert =
-          c.prepareStatement(
-              "INSERT INTO operator_notification (created_at, kind, subject, detail, mail_status,"
-                  + " webhook_status) VALUES (?, ?, ?, ?, ?, ?)",
-              Statement.RETURN_GENERATED_KEYS)) {
-        insert.setTimestamp(1, Timestamp.from(n.at()));
-        insert.setString(2, clip(n.kind(), 40));
-        insert.setString(3, clip(n.subject(), 500));
-        insert.setString(4, clip(n.text(), 4000));
-        insert.setString(5, mail ? SENDING : NONE);
-        insert.setString(6, webhook ? SENDING : NONE);
-        insert.executeUpdate();
-        try (ResultSet keys = insert.getGeneratedKeys()) {
-          keys.next();
-          return keys.getLong(1);
-        }
-      }
+      Sql.update(c, "DELETE FROM operator_notification WHERE created_at < ?", n.at().minus(KEPT));
+      return Sql.insertReturningKey(
+          c,
+          "INSERT INTO operator_notification (created_at, kind, subject, detail, mail_status,"
+              + " webhook_status) VALUES (?, ?, ?, ?, ?, ?)",
+          n.at(),
+          clip(n.kind(), 40),
+          clip(n.subject(), 500),
+          clip(n.text(), 4000),
+          mail ? SENDING : NONE,
+          webhook ? SENDING : NONE);
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot record the notification '" + n.subject() + "'", e);
     }
@@ -85,18 +70,17 @@ public class NotificationLog {
   }
 
   private void delivered(long id, String channel, String error) {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement update =
-            c.prepareStatement(
-                "UPDATE operator_notification SET "
-                    + channel
-                    + "_status = ?, "
-                    + channel
-                    + "_error = ? WHERE id = ?")) {
-      update.setString(1, error == null ? SENT : FAILED);
-      update.setString(2, clip(error, 1000));
-      update.setLong(3, id);
-      update.executeUpdate();
+    try (Connection c = dataSource.getConnection()) {
+      Sql.update(
+          c,
+          "UPDATE operator_notification SET "
+              + channel
+              + "_status = ?, "
+              + channel
+              + "_error = ? WHERE id = ?",
+          error == null ? SENT : FAILED,
+          clip(error, 1000),
+          id);
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot record the delivery of notification " + id, e);
     }
@@ -105,17 +89,14 @@ public class NotificationLog {
   /** The newest notifications, newest first. */
   @TransactionAttribute(TransactionAttributeType.SUPPORTS)
   public List<NotificationRecord> recent(int max) {
-    List<NotificationRecord> recent = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT id, created_at, kind, subject, detail, mail_status, mail_error,"
-                    + " webhook_status, webhook_error FROM operator_notification"
-                    + " ORDER BY id DESC")) {
-      query.setMaxRows(Math.max(1, max));
-      try (ResultSet rs = query.executeQuery()) {
-        while (rs.next()) {
-          recent.add(
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.listAtMost(
+          c,
+          Math.max(1, max),
+          "SELECT id, created_at, kind, subject, detail, mail_status, mail_error,"
+              + " webhook_status, webhook_error FROM operator_notification"
+              + " ORDER BY id DESC",
+          rs ->
               new NotificationRecord(
                   rs.getLong(1),
                   rs.getTimestamp(2).toInstant(),
@@ -126,12 +107,9 @@ public class NotificationLog {
                   rs.getString(7),
                   rs.getString(8),
                   rs.getString(9)));
-        }
-      }
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot read the recent notifications", e);
     }
-    return recent;
   }
 
   private static String clip(String text, int max) {

@@ -3,14 +3,11 @@ package org.netarchive.ee.archive.infrastructure.persistence.jdbc;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
+import org.netarchive.ee.common.jdbc.Sql;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
@@ -46,23 +43,17 @@ public class CaptureIndexRecords {
    * @return their names
    */
   public List<String> pending(int max) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT f.name FROM archive_file f WHERE "
-                    + STORED
-                    + " AND NOT EXISTS (SELECT 1 FROM capture_index_file i"
-                    + " WHERE i.file_name = f.name AND (i.state = 'INDEXED' OR i.attempts >= ?))"
-                    + " ORDER BY f.id")) {
-      query.setInt(1, MAX_ATTEMPTS);
-      query.setMaxRows(max);
-      List<String> names = new ArrayList<>();
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          names.add(rows.getString(1));
-        }
-      }
-      return names;
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.listAtMost(
+          c,
+          max,
+          "SELECT f.name FROM archive_file f WHERE "
+              + STORED
+              + " AND NOT EXISTS (SELECT 1 FROM capture_index_file i"
+              + " WHERE i.file_name = f.name AND (i.state = 'INDEXED' OR i.attempts >= ?))"
+              + " ORDER BY f.id",
+          rows -> rows.getString(1),
+          MAX_ATTEMPTS);
     }
   }
 
@@ -72,34 +63,31 @@ public class CaptureIndexRecords {
    * @return {stored, indexed, failed for good}
    */
   public long[] counts() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT COUNT(*),"
-                    + " SUM(CASE WHEN i.state = 'INDEXED' THEN 1 ELSE 0 END),"
-                    + " SUM(CASE WHEN i.state = 'FAILED' AND i.attempts >= ? THEN 1 ELSE 0 END)"
-                    + " FROM archive_file f LEFT JOIN capture_index_file i"
-                    + " ON i.file_name = f.name WHERE "
-                    + STORED)) {
-      query.setInt(1, MAX_ATTEMPTS);
-      try (ResultSet rows = query.executeQuery()) {
-        rows.next();
-        return new long[] {rows.getLong(1), rows.getLong(2), rows.getLong(3)};
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.first(
+              c,
+              "SELECT COUNT(*),"
+                  + " SUM(CASE WHEN i.state = 'INDEXED' THEN 1 ELSE 0 END),"
+                  + " SUM(CASE WHEN i.state = 'FAILED' AND i.attempts >= ? THEN 1 ELSE 0 END)"
+                  + " FROM archive_file f LEFT JOIN capture_index_file i"
+                  + " ON i.file_name = f.name WHERE "
+                  + STORED,
+              rows -> new long[] {rows.getLong(1), rows.getLong(2), rows.getLong(3)},
+              MAX_ATTEMPTS)
+          .orElseThrow();
     }
   }
 
   /** Whether the index holds a file, and with how many captures (-1 if it does not). */
   public long captures(String file) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT captures FROM capture_index_file WHERE file_name = ?"
-                    + " AND state = 'INDEXED'")) {
-      query.setString(1, file);
-      try (ResultSet rows = query.executeQuery()) {
-        return rows.next() ? rows.getLong(1) : -1;
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.first(
+              c,
+              "SELECT captures FROM capture_index_file WHERE file_name = ?"
+                  + " AND state = 'INDEXED'",
+              rows -> rows.getLong(1),
+              file)
+          .orElse(-1L);
     }
   }
 
@@ -115,19 +103,15 @@ public class CaptureIndexRecords {
 
   /** Forgets one file, so that it is indexed again. */
   public void forget(String file) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement delete =
-            c.prepareStatement("DELETE FROM capture_index_file WHERE file_name = ?")) {
-      delete.setString(1, file);
-      delete.executeUpdate();
+    try (Connection c = dataSource.getConnection()) {
+      Sql.update(c, "DELETE FROM capture_index_file WHERE file_name = ?", file);
     }
   }
 
   /** Forgets every file, for a rebuild. */
   public void clear() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement delete = c.prepareStatement("DELETE FROM capture_index_file")) {
-      delete.executeUpdate();
+    try (Connection c = dataSource.getConnection()) {
+      Sql.update(c, "DELETE FROM capture_index_file");
     }
   }
 
@@ -137,35 +121,16 @@ public class CaptureIndexRecords {
     String text = failure == null ? null : failure.substring(0, Math.min(2000, failure.length()));
     boolean indexed = state.equals("INDEXED");
     try (Connection c = dataSource.getConnection()) {
-      try (PreparedStatement update =
-          c.prepareStatement(
-              "UPDATE capture_index_file SET state = ?, source = ?, captures = ?,"
-                  + " attempts = "
-                  + (indexed ? "0" : "attempts + 1")
-                  + ", failure = ?, changed_at = ? WHERE file_name = ?")) {
-        update.setString(1, state);
-        update.setString(2, source);
-        update.setLong(3, captures);
-        update.setString(4, text);
-        update.setTimestamp(5, Timestamp.from(now));
-        update.setString(6, file);
-        if (update.executeUpdate() > 0) {
-          return;
-        }
-      }
-      try (PreparedStatement insert =
-          c.prepareStatement(
-              "INSERT INTO capture_index_file (file_name, state, source, captures, attempts,"
-                  + " failure, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-        insert.setString(1, file);
-        insert.setString(2, state);
-        insert.setString(3, source);
-        insert.setLong(4, captures);
-        insert.setInt(5, indexed ? 0 : 1);
-        insert.setString(6, text);
-        insert.setTimestamp(7, Timestamp.from(now));
-        insert.executeUpdate();
-      }
+      Sql.updateElseInsert(
+          c,
+          "UPDATE capture_index_file SET state = ?, source = ?, captures = ?,"
+              + " attempts = "
+              + (indexed ? "0" : "attempts + 1")
+              + ", failure = ?, changed_at = ? WHERE file_name = ?",
+          new Object[] {state, source, captures, text, now, file},
+          "INSERT INTO capture_index_file (file_name, state, source, captures, attempts,"
+              + " failure, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          new Object[] {file, state, source, captures, indexed ? 0 : 1, text, now});
     }
   }
 }

@@ -7,9 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +21,7 @@ import org.netarchive.ee.archive.application.preservation.Finding;
 import org.netarchive.ee.archive.application.preservation.LedgerEntry;
 import org.netarchive.ee.archive.domain.model.preservation.AuditKind;
 import org.netarchive.ee.archive.domain.model.preservation.CopyState;
+import org.netarchive.ee.common.jdbc.Sql;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
 
 /**
@@ -156,13 +155,13 @@ public class PreservationRecords {
             + " FROM preservation_audit_run"
             + (replica == null ? "" : " WHERE replica_id = ?")
             + " ORDER BY id DESC";
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query = c.prepareStatement(sql)) {
-      query.setMaxRows(max);
-      if (replica != null) {
-        query.setString(1, replica);
-      }
-      return runs(query);
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.listAtMost(
+          c,
+          max,
+          sql,
+          PreservationRecords::run,
+          replica == null ? new Object[0] : new Object[] {replica});
     }
   }
 
@@ -190,14 +189,13 @@ public class PreservationRecords {
 
   /** The name of the last file a run has checked, in name order; null if none. */
   public String lastFinding(long runId) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT MAX(file_name) FROM preservation_audit_finding WHERE run_id = ?")) {
-      query.setLong(1, runId);
-      try (ResultSet rs = query.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.first(
+              c,
+              "SELECT MAX(file_name) FROM preservation_audit_finding WHERE run_id = ?",
+              rs -> rs.getString(1),
+              runId)
+          .orElse(null);
     }
   }
 
@@ -209,31 +207,21 @@ public class PreservationRecords {
     if (findings.isEmpty()) {
       return;
     }
-    long bytes = 0;
+    long bytes = findings.stream().mapToLong(finding -> Math.max(0, finding.size())).sum();
     try (Connection c = dataSource.getConnection()) {
-      try (PreparedStatement insert =
-          c.prepareStatement(
-              "INSERT INTO preservation_audit_finding (run_id, file_name, size_bytes, checksum)"
-                  + " VALUES (?, ?, ?, ?)")) {
-        for (Finding finding : findings) {
-          insert.setLong(1, runId);
-          insert.setString(2, finding.fileName());
-          insert.setLong(3, finding.size());
-          insert.setString(4, finding.checksum());
-          insert.addBatch();
-          bytes += Math.max(0, finding.size());
-        }
-        insert.executeBatch();
-      }
-      try (PreparedStatement progress =
-          c.prepareStatement(
-              "UPDATE preservation_audit_run SET files_checked = files_checked + ?,"
-                  + " bytes_checked = bytes_checked + ? WHERE id = ?")) {
-        progress.setLong(1, findings.size());
-        progress.setLong(2, bytes);
-        progress.setLong(3, runId);
-        progress.executeUpdate();
-      }
+      Sql.batch(
+          c,
+          "INSERT INTO preservation_audit_finding (run_id, file_name, size_bytes, checksum)"
+              + " VALUES (?, ?, ?, ?)",
+          findings,
+          finding -> new Object[] {runId, finding.fileName(), finding.size(), finding.checksum()});
+      execute(
+          c,
+          "UPDATE preservation_audit_run SET files_checked = files_checked + ?,"
+              + " bytes_checked = bytes_checked + ? WHERE id = ?",
+          (long) findings.size(),
+          bytes,
+          runId);
     }
   }
 
@@ -393,7 +381,7 @@ public class PreservationRecords {
                   + judged
                   + " AND "
                   + stillOk)) {
-        bind(count, replica, id, replica, started);
+        Sql.bind(count, replica, id, replica, started);
         long t = System.nanoTime();
         try (ResultSet rs = count.executeQuery()) {
           rs.next();
@@ -546,26 +534,20 @@ public class PreservationRecords {
    * decision already whose copy the run judged (it may agree again).
    */
   public List<String> filesToVote(long runId) throws SQLException {
-    List<String> names = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT r.file_name FROM preservation_audit_result r"
-                    + " JOIN archive_file f ON f.name = r.file_name"
-                    + " WHERE r.run_id = ? AND (r.state IN ('MISSING', 'CORRUPT') OR EXISTS"
-                    + " (SELECT 1 FROM preservation_decision d WHERE d.file_name = r.file_name))"
-                    + " UNION SELECT d.file_name FROM preservation_decision d WHERE EXISTS"
-                    + " (SELECT 1 FROM preservation_audit_finding fi WHERE fi.run_id = ?"
-                    + " AND fi.file_name = d.file_name) ORDER BY 1")) {
-      query.setLong(1, runId);
-      query.setLong(2, runId);
-      try (ResultSet rs = query.executeQuery()) {
-        while (rs.next()) {
-          names.add(rs.getString(1));
-        }
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.list(
+          c,
+          "SELECT r.file_name FROM preservation_audit_result r"
+              + " JOIN archive_file f ON f.name = r.file_name"
+              + " WHERE r.run_id = ? AND (r.state IN ('MISSING', 'CORRUPT') OR EXISTS"
+              + " (SELECT 1 FROM preservation_decision d WHERE d.file_name = r.file_name))"
+              + " UNION SELECT d.file_name FROM preservation_decision d WHERE EXISTS"
+              + " (SELECT 1 FROM preservation_audit_finding fi WHERE fi.run_id = ?"
+              + " AND fi.file_name = d.file_name) ORDER BY 1",
+          rs -> rs.getString(1),
+          runId,
+          runId);
     }
-    return names;
   }
 
   /** Removes a run's staging rows once it is applied. */
@@ -576,17 +558,15 @@ public class PreservationRecords {
 
   /** Removes the staging rows a crash left of runs that completed or failed; returns the runs. */
   public int clearFinishedStaging() throws SQLException {
-    List<Long> runs = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT DISTINCT run_id FROM preservation_audit_finding WHERE run_id IN"
-                    + " (SELECT id FROM preservation_audit_run WHERE status IN ('COMPLETED',"
-                    + " 'FAILED'))");
-        ResultSet rs = query.executeQuery()) {
-      while (rs.next()) {
-        runs.add(rs.getLong(1));
-      }
+    List<Long> runs;
+    try (Connection c = dataSource.getConnection()) {
+      runs =
+          Sql.list(
+              c,
+              "SELECT DISTINCT run_id FROM preservation_audit_finding WHERE run_id IN"
+                  + " (SELECT id FROM preservation_audit_run WHERE status IN ('COMPLETED',"
+                  + " 'FAILED'))",
+              rs -> rs.getLong(1));
     }
     for (long run : runs) {
       clearStaging(run);
@@ -801,13 +781,13 @@ public class PreservationRecords {
         "SELECT file_name, outcome, decided_sha512, votes, decided_at FROM preservation_decision"
             + (outcome == null ? "" : " WHERE outcome = ?")
             + " ORDER BY file_name";
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query = c.prepareStatement(sql)) {
-      query.setMaxRows(max);
-      if (outcome != null) {
-        query.setString(1, outcome);
-      }
-      return decisions(query);
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.listAtMost(
+          c,
+          max,
+          sql,
+          PreservationRecords::decision,
+          outcome == null ? new Object[0] : new Object[] {outcome});
     }
   }
 
@@ -851,20 +831,15 @@ public class PreservationRecords {
             + " FROM preservation_ledger WHERE id > ?"
             + (fileName == null ? "" : " AND file_name = ?")
             + " ORDER BY id";
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query = c.prepareStatement(sql)) {
-      query.setMaxRows(max);
-      query.setLong(1, afterId);
-      if (fileName != null) {
-        query.setString(2, fileName);
-      }
-      List<LedgerEntry> entries = new ArrayList<>();
-      try (ResultSet rs = query.executeQuery()) {
-        while (rs.next()) {
-          entries.add(
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.listAtMost(
+          c,
+          max,
+          sql,
+          rs ->
               new LedgerEntry(
                   rs.getLong(1),
-                  instant(rs.getTimestamp(2)),
+                  Sql.instant(rs, 2),
                   rs.getString(3),
                   rs.getString(4),
                   (Long) rs.getObject(5, Long.class),
@@ -872,10 +847,8 @@ public class PreservationRecords {
                   rs.getString(7),
                   rs.getString(8),
                   rs.getString(9),
-                  rs.getString(10)));
-        }
-      }
-      return entries;
+                  rs.getString(10)),
+          fileName == null ? new Object[] {afterId} : new Object[] {afterId, fileName});
     }
   }
 
@@ -884,13 +857,13 @@ public class PreservationRecords {
   /** The stored settings, by name. */
   public Map<String, String> settings() throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT name, setting_value FROM preservation_setting ORDER BY name");
-        ResultSet rs = query.executeQuery()) {
-      while (rs.next()) {
-        settings.put(rs.getString(1), rs.getString(2));
+    try (Connection c = dataSource.getConnection()) {
+      for (String[] setting :
+          Sql.list(
+              c,
+              "SELECT name, setting_value FROM preservation_setting ORDER BY name",
+              rs -> new String[] {rs.getString(1), rs.getString(2)})) {
+        settings.put(setting[0], setting[1]);
       }
     }
     return settings;
@@ -910,23 +883,18 @@ public class PreservationRecords {
 
   /** The stored schedules. */
   public List<ScheduleRow> schedules() throws SQLException {
-    List<ScheduleRow> rows = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                "SELECT replica_id, kind, interval_hours, next_run_at FROM preservation_schedule"
-                    + " ORDER BY replica_id, kind");
-        ResultSet rs = query.executeQuery()) {
-      while (rs.next()) {
-        rows.add(
-            new ScheduleRow(
-                rs.getString(1),
-                AuditKind.valueOf(rs.getString(2)),
-                rs.getInt(3),
-                instant(rs.getTimestamp(4))));
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.list(
+          c,
+          "SELECT replica_id, kind, interval_hours, next_run_at FROM preservation_schedule"
+              + " ORDER BY replica_id, kind",
+          rs ->
+              new ScheduleRow(
+                  rs.getString(1),
+                  AuditKind.valueOf(rs.getString(2)),
+                  rs.getInt(3),
+                  Sql.instant(rs, 4)));
     }
-    return rows;
   }
 
   /** Stores a schedule. */
@@ -951,99 +919,66 @@ public class PreservationRecords {
   // ---------------------------------------------------------------- plumbing
 
   private List<AuditRun> runs(String sql, Object... parameters) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query = c.prepareStatement(sql)) {
-      bind(query, parameters);
-      return runs(query);
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.list(c, sql, PreservationRecords::run, parameters);
     }
   }
 
-  private static List<AuditRun> runs(PreparedStatement query) throws SQLException {
-    List<AuditRun> runs = new ArrayList<>();
-    try (ResultSet rs = query.executeQuery()) {
-      while (rs.next()) {
-        runs.add(
-            new AuditRun(
-                rs.getLong(1),
-                rs.getString(2),
-                AuditKind.valueOf(rs.getString(3)),
-                rs.getString(4),
-                rs.getString(5),
-                instant(rs.getTimestamp(6)),
-                instant(rs.getTimestamp(7)),
-                rs.getObject(8, Long.class),
-                rs.getLong(9),
-                rs.getLong(10),
-                rs.getLong(11),
-                rs.getLong(12),
-                rs.getLong(13),
-                rs.getLong(14),
-                rs.getLong(15),
-                rs.getString(16)));
-      }
-    }
-    return runs;
+  private static AuditRun run(ResultSet rs) throws SQLException {
+    return new AuditRun(
+        rs.getLong(1),
+        rs.getString(2),
+        AuditKind.valueOf(rs.getString(3)),
+        rs.getString(4),
+        rs.getString(5),
+        Sql.instant(rs, 6),
+        Sql.instant(rs, 7),
+        rs.getObject(8, Long.class),
+        rs.getLong(9),
+        rs.getLong(10),
+        rs.getLong(11),
+        rs.getLong(12),
+        rs.getLong(13),
+        rs.getLong(14),
+        rs.getLong(15),
+        rs.getString(16));
   }
 
   private List<CopyCheck> checks(String sql, int first, int max, Object... parameters)
       throws SQLException {
-    List<CopyCheck> checks = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query =
-            c.prepareStatement(
-                first > 0 || max < Integer.MAX_VALUE
-                    ? sql + " OFFSET " + first + " ROWS FETCH NEXT " + max + " ROWS ONLY"
-                    : sql)) {
-      bind(query, parameters);
-      try (ResultSet rs = query.executeQuery()) {
-        while (rs.next()) {
-          checks.add(
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.list(
+          c,
+          first > 0 || max < Integer.MAX_VALUE
+              ? sql + " OFFSET " + first + " ROWS FETCH NEXT " + max + " ROWS ONLY"
+              : sql,
+          rs ->
               new CopyCheck(
                   rs.getString(1),
                   rs.getString(2),
                   CopyState.valueOf(rs.getString(3)),
                   rs.getString(4),
-                  instant(rs.getTimestamp(5)),
-                  instant(rs.getTimestamp(6)),
-                  rs.getLong(7)));
-        }
-      }
+                  Sql.instant(rs, 5),
+                  Sql.instant(rs, 6),
+                  rs.getLong(7)),
+          parameters);
     }
-    return checks;
   }
 
   private List<Decision> decisions(String sql, Object... parameters) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query = c.prepareStatement(sql)) {
-      bind(query, parameters);
-      return decisions(query);
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.list(c, sql, PreservationRecords::decision, parameters);
     }
   }
 
-  private static List<Decision> decisions(PreparedStatement query) throws SQLException {
-    List<Decision> decisions = new ArrayList<>();
-    try (ResultSet rs = query.executeQuery()) {
-      while (rs.next()) {
-        decisions.add(
-            new Decision(
-                rs.getString(1),
-                rs.getString(2),
-                rs.getString(3),
-                rs.getString(4),
-                instant(rs.getTimestamp(5))));
-      }
-    }
-    return decisions;
+  private static Decision decision(ResultSet rs) throws SQLException {
+    return new Decision(
+        rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), Sql.instant(rs, 5));
   }
 
   private long single(String sql, Object... parameters) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement query = c.prepareStatement(sql)) {
-      bind(query, parameters);
-      try (ResultSet rs = query.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.first(c, sql, rs -> rs.getLong(1), parameters).orElseThrow();
     }
   }
 
@@ -1062,7 +997,7 @@ public class PreservationRecords {
   private static int execute(Connection c, String sql, Object... parameters) throws SQLException {
     long started = System.nanoTime();
     try (PreparedStatement statement = c.prepareStatement(sql)) {
-      bind(statement, parameters);
+      Sql.bind(statement, parameters);
       int rows = statement.executeUpdate();
       LOG.fine(
           () ->
@@ -1073,25 +1008,6 @@ public class PreservationRecords {
                   sql.substring(0, Math.min(90, sql.length()))));
       return rows;
     }
-  }
-
-  private static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
-    for (int i = 0; i < parameters.length; i++) {
-      Object p = parameters[i];
-      switch (p) {
-        // No type: PostgreSQL takes the column's (a VARCHAR null into a BIGINT is refused).
-        case null -> statement.setNull(i + 1, Types.NULL);
-        case String s -> statement.setString(i + 1, s);
-        case Long l -> statement.setLong(i + 1, l);
-        case Integer n -> statement.setInt(i + 1, n);
-        case Timestamp t -> statement.setTimestamp(i + 1, t);
-        default -> statement.setObject(i + 1, p);
-      }
-    }
-  }
-
-  private static Instant instant(Timestamp timestamp) {
-    return timestamp == null ? null : timestamp.toInstant();
   }
 
   private static String clip(String text, int max) {

@@ -3,17 +3,15 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jdbc;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
+import org.netarchive.ee.common.jdbc.Sql;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
 import org.netarchive.ee.scheduler.domain.model.job.JobDocument;
@@ -178,47 +176,38 @@ public class JobStore {
     }
     try (Connection connection = dataSource.getConnection()) {
       long id = SequenceBlocks.next(connection, "harvest_job_seq", 1)[0];
-      try (PreparedStatement s =
-          connection.prepareStatement(
-              "INSERT INTO harvest_job (id, harvest_id, split_id, harvest_run, kind, channel_id,"
-                  + " status, template_version_id, max_bytes_per_domain, byte_limit_by_harvest,"
-                  + " harvest_max_objects, harvest_max_bytes, max_running_seconds,"
-                  + " global_crawler_traps, configuration_count, total_expected_objects,"
-                  + " closed_by, configurations_job_id, created_at, version)"
-                  + " VALUES (?, ?, ?, ?, ?, ?, 'NEW', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")) {
-        int i = 1;
-        s.setLong(i++, id);
-        s.setLong(i++, job.harvestId());
-        s.setLong(i++, job.splitId());
-        s.setInt(i++, job.harvestRun());
-        s.setString(i++, job.kind().name());
-        s.setLong(i++, job.channelId());
-        s.setLong(i++, job.templateVersionId());
-        s.setLong(i++, job.maxBytesPerDomain());
-        s.setBoolean(i++, job.byteLimitByHarvest());
-        s.setLong(i++, job.harvestMaxObjects());
-        s.setLong(i++, job.harvestMaxBytes());
-        s.setLong(i++, job.maxRunningSeconds());
-        s.setString(i++, String.join("\n", job.globalCrawlerTraps()));
-        s.setInt(i++, job.domains().size());
-        s.setLong(i++, job.totalExpectedObjects());
-        s.setString(i++, job.closedBy());
-        s.setLong(i++, id);
-        s.setTimestamp(i++, Timestamp.from(now));
-        s.executeUpdate();
-      }
-      try (PreparedStatement s =
-          connection.prepareStatement(
-              "INSERT INTO harvest_job_part (job_id, part_number, content) VALUES (?, ?, ?)")) {
-        List<String> parts = JobDocument.parts(document);
-        for (int p = 0; p < parts.size(); p++) {
-          s.setLong(1, id);
-          s.setInt(2, p);
-          s.setString(3, parts.get(p));
-          s.addBatch();
-        }
-        s.executeBatch();
-      }
+      Sql.update(
+          connection,
+          "INSERT INTO harvest_job (id, harvest_id, split_id, harvest_run, kind, channel_id,"
+              + " status, template_version_id, max_bytes_per_domain, byte_limit_by_harvest,"
+              + " harvest_max_objects, harvest_max_bytes, max_running_seconds,"
+              + " global_crawler_traps, configuration_count, total_expected_objects,"
+              + " closed_by, configurations_job_id, created_at, version)"
+              + " VALUES (?, ?, ?, ?, ?, ?, 'NEW', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+          id,
+          job.harvestId(),
+          job.splitId(),
+          job.harvestRun(),
+          job.kind().name(),
+          job.channelId(),
+          job.templateVersionId(),
+          job.maxBytesPerDomain(),
+          job.byteLimitByHarvest(),
+          job.harvestMaxObjects(),
+          job.harvestMaxBytes(),
+          job.maxRunningSeconds(),
+          String.join("\n", job.globalCrawlerTraps()),
+          job.domains().size(),
+          job.totalExpectedObjects(),
+          job.closedBy(),
+          id,
+          now);
+      List<String> parts = JobDocument.parts(document);
+      Sql.batch(
+          connection,
+          "INSERT INTO harvest_job_part (job_id, part_number, content) VALUES (?, ?, ?)",
+          IntStream.range(0, parts.size()).boxed().toList(),
+          p -> new Object[] {id, p, parts.get(p)});
       return id;
     }
   }
@@ -231,28 +220,22 @@ public class JobStore {
   public void recordProgress(
       long splitId, long estimated, long placed, int jobsMade, JobCandidate lastPlaced, Instant now)
       throws SQLException {
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement s =
-            connection.prepareStatement(
-                "UPDATE harvest_split SET estimated = ?, placed = ?, jobs_made = ?,"
-                    + " packed_template_id = ?, packed_max_bytes = ?, packed_expected = ?,"
-                    + " packed_configuration_id = ?, progress_at = ? WHERE id = ?")) {
-      s.setLong(1, estimated);
-      s.setLong(2, placed);
-      s.setInt(3, jobsMade);
-      if (lastPlaced == null) {
-        for (int i = 4; i <= 7; i++) {
-          s.setNull(i, java.sql.Types.BIGINT);
-        }
-      } else {
-        s.setLong(4, lastPlaced.templateId());
-        s.setLong(5, lastPlaced.maxBytes());
-        s.setLong(6, lastPlaced.expectedObjects());
-        s.setLong(7, lastPlaced.configurationId());
-      }
-      s.setTimestamp(8, Timestamp.from(now));
-      s.setLong(9, splitId);
-      s.executeUpdate();
+    Object none = Sql.nullOf(Types.BIGINT);
+    try (Connection connection = dataSource.getConnection()) {
+      Sql.update(
+          connection,
+          "UPDATE harvest_split SET estimated = ?, placed = ?, jobs_made = ?,"
+              + " packed_template_id = ?, packed_max_bytes = ?, packed_expected = ?,"
+              + " packed_configuration_id = ?, progress_at = ? WHERE id = ?",
+          estimated,
+          placed,
+          jobsMade,
+          lastPlaced == null ? none : lastPlaced.templateId(),
+          lastPlaced == null ? none : lastPlaced.maxBytes(),
+          lastPlaced == null ? none : lastPlaced.expectedObjects(),
+          lastPlaced == null ? none : lastPlaced.configurationId(),
+          now,
+          splitId);
     }
   }
 
@@ -260,80 +243,70 @@ public class JobStore {
   public record Progress(long placed, int jobsMade, Optional<JobCandidate> lastPlaced) {}
 
   public Progress progress(long splitId) throws SQLException {
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement s =
-            connection.prepareStatement(
-                "SELECT placed, jobs_made, packed_template_id, packed_max_bytes, packed_expected,"
-                    + " packed_configuration_id FROM harvest_split WHERE id = ?")) {
-      s.setLong(1, splitId);
-      try (ResultSet rs = s.executeQuery()) {
-        if (!rs.next()) {
-          throw new IllegalArgumentException("No harvest split with id " + splitId);
-        }
-        long configuration = rs.getLong(6);
-        Optional<JobCandidate> last =
-            rs.wasNull()
-                ? Optional.empty()
-                : Optional.of(
-                    new JobCandidate(
-                        configuration,
-                        1,
-                        "resume-point",
-                        rs.getLong(3),
-                        rs.getLong(4),
-                        rs.getLong(5)));
-        return new Progress(rs.getLong(1), rs.getInt(2), last);
-      }
+    try (Connection connection = dataSource.getConnection()) {
+      return Sql.first(
+              connection,
+              "SELECT placed, jobs_made, packed_template_id, packed_max_bytes, packed_expected,"
+                  + " packed_configuration_id FROM harvest_split WHERE id = ?",
+              rs -> {
+                Long configuration = Sql.nullableLong(rs, 6);
+                Optional<JobCandidate> last =
+                    configuration == null
+                        ? Optional.empty()
+                        : Optional.of(
+                            new JobCandidate(
+                                configuration,
+                                1,
+                                "resume-point",
+                                rs.getLong(3),
+                                rs.getLong(4),
+                                rs.getLong(5)));
+                return new Progress(rs.getLong(1), rs.getInt(2), last);
+              },
+              splitId)
+          .orElseThrow(() -> new IllegalArgumentException("No harvest split with id " + splitId));
     }
   }
 
   /** The latest version of each template: the text a job made now is made from. */
   public long latestTemplateVersion(long templateId) throws SQLException {
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement s =
-            connection.prepareStatement(
-                "SELECT id FROM harvest_template_version WHERE template_id = ?"
-                    + " ORDER BY version_number DESC FETCH FIRST 1 ROWS ONLY")) {
-      s.setLong(1, templateId);
-      try (ResultSet rs = s.executeQuery()) {
-        if (!rs.next()) {
-          throw new IllegalStateException("Harvest template " + templateId + " has no version");
-        }
-        return rs.getLong(1);
-      }
+    try (Connection connection = dataSource.getConnection()) {
+      return Sql.first(
+              connection,
+              "SELECT id FROM harvest_template_version WHERE template_id = ?"
+                  + " ORDER BY version_number DESC FETCH FIRST 1 ROWS ONLY",
+              rs -> rs.getLong(1),
+              templateId)
+          .orElseThrow(
+              () ->
+                  new IllegalStateException("Harvest template " + templateId + " has no version"));
     }
   }
 
   /** The expressions of the active global crawler trap lists, each once. */
   public List<String> activeGlobalCrawlerTraps() throws SQLException {
-    Set<String> traps = new LinkedHashSet<>();
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement s =
-            connection.prepareStatement(
-                "SELECT t.expression FROM global_crawler_trap t"
-                    + " JOIN global_crawler_trap_list l ON l.id = t.list_id"
-                    + " WHERE l.active ORDER BY l.id, t.position");
-        ResultSet rs = s.executeQuery()) {
-      while (rs.next()) {
-        traps.add(rs.getString(1));
-      }
+    try (Connection connection = dataSource.getConnection()) {
+      return List.copyOf(
+          new LinkedHashSet<>(
+              Sql.list(
+                  connection,
+                  "SELECT t.expression FROM global_crawler_trap t"
+                      + " JOIN global_crawler_trap_list l ON l.id = t.list_id"
+                      + " WHERE l.active ORDER BY l.id, t.position",
+                  rs -> rs.getString(1))));
     }
-    return List.copyOf(traps);
   }
 
   /** The domains a job harvests, in the order they were placed. */
   public List<JobDomain> domains(long configurationsJobId) throws SQLException {
-    List<String> parts = new ArrayList<>();
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement s =
-            connection.prepareStatement(
-                "SELECT content FROM harvest_job_part WHERE job_id = ? ORDER BY part_number")) {
-      s.setLong(1, configurationsJobId);
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          parts.add(rs.getString(1));
-        }
-      }
+    List<String> parts;
+    try (Connection connection = dataSource.getConnection()) {
+      parts =
+          Sql.list(
+              connection,
+              "SELECT content FROM harvest_job_part WHERE job_id = ? ORDER BY part_number",
+              rs -> rs.getString(1),
+              configurationsJobId);
     }
     return JobDocument.read(parts);
   }
@@ -347,11 +320,8 @@ public class JobStore {
 
   /** Removes the jobs of a split (one that failed; its jobs were never dispatched). */
   public int deleteJobsOf(long splitId) throws SQLException {
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement s =
-            connection.prepareStatement("DELETE FROM harvest_job WHERE split_id = ?")) {
-      s.setLong(1, splitId);
-      return s.executeUpdate();
+    try (Connection connection = dataSource.getConnection()) {
+      return Sql.update(connection, "DELETE FROM harvest_job WHERE split_id = ?", splitId);
     }
   }
 }

@@ -4,11 +4,8 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
+import org.netarchive.ee.common.jdbc.Sql;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.KindCount;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.Problem;
@@ -59,37 +58,27 @@ public class NasImportRuns {
       String timeZone,
       String sealedSecret)
       throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement insert =
-            c.prepareStatement(
-                "INSERT INTO nas_import_run (source_url, source_user, dry_run, state, phase,"
-                    + " domains_total, domains_done, started_at, started_by, time_zone,"
-                    + " source_secret) VALUES (?, ?, ?, 'RUNNING', 'starting', 0, 0, ?, ?, ?, ?)",
-                Statement.RETURN_GENERATED_KEYS)) {
-      insert.setString(1, clip(sourceUrl, 1000));
-      insert.setString(2, clip(sourceUser == null ? "" : sourceUser, 256));
-      insert.setBoolean(3, dryRun);
-      insert.setTimestamp(4, Timestamp.from(now));
-      insert.setString(5, clip(by, 64));
-      insert.setString(6, timeZone);
-      insert.setString(7, sealedSecret);
-      insert.executeUpdate();
-      try (ResultSet keys = insert.getGeneratedKeys()) {
-        keys.next();
-        return keys.getLong(1);
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.insertReturningKey(
+          c,
+          "INSERT INTO nas_import_run (source_url, source_user, dry_run, state, phase,"
+              + " domains_total, domains_done, started_at, started_by, time_zone,"
+              + " source_secret) VALUES (?, ?, ?, 'RUNNING', 'starting', 0, 0, ?, ?, ?, ?)",
+          clip(sourceUrl, 1000),
+          clip(sourceUser == null ? "" : sourceUser, 256),
+          dryRun,
+          now,
+          clip(by, 64),
+          timeZone,
+          sealedSecret);
     }
   }
 
   /** Stores the source's sealed password ({@code ""}: none) until the import ends. */
   @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void seal(long id, String sealedSecret) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement update =
-            c.prepareStatement("UPDATE nas_import_run SET source_secret = ? WHERE id = ?")) {
-      update.setString(1, sealedSecret);
-      update.setLong(2, id);
-      update.executeUpdate();
+    try (Connection c = dataSource.getConnection()) {
+      Sql.update(c, "UPDATE nas_import_run SET source_secret = ? WHERE id = ?", sealedSecret, id);
     }
   }
 
@@ -116,31 +105,26 @@ public class NasImportRuns {
   /** The import's context, if there is such an import. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public Optional<RunContext> context(long id) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement select =
-            c.prepareStatement(
-                "SELECT source_url, source_user, source_secret, dry_run, time_zone, state,"
-                    + " started_at, started_by, domains_done, resumed FROM nas_import_run"
-                    + " WHERE id = ?")) {
-      select.setLong(1, id);
-      try (ResultSet rs = select.executeQuery()) {
-        if (!rs.next()) {
-          return Optional.empty();
-        }
-        return Optional.of(
-            new RunContext(
-                id,
-                rs.getString(1),
-                rs.getString(2),
-                rs.getString(3),
-                rs.getBoolean(4),
-                rs.getString(5),
-                rs.getString(6),
-                rs.getTimestamp(7).toInstant(),
-                rs.getString(8),
-                rs.getLong(9),
-                rs.getInt(10)));
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.first(
+          c,
+          "SELECT source_url, source_user, source_secret, dry_run, time_zone, state,"
+              + " started_at, started_by, domains_done, resumed FROM nas_import_run"
+              + " WHERE id = ?",
+          rs ->
+              new RunContext(
+                  id,
+                  rs.getString(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getBoolean(4),
+                  rs.getString(5),
+                  rs.getString(6),
+                  rs.getTimestamp(7).toInstant(),
+                  rs.getString(8),
+                  rs.getLong(9),
+                  rs.getInt(10)),
+          id);
     }
   }
 
@@ -148,16 +132,12 @@ public class NasImportRuns {
   @Transactional(Transactional.TxType.SUPPORTS)
   public Map<Long, Long> running() throws SQLException {
     Map<Long, Long> running = new LinkedHashMap<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement select =
-            c.prepareStatement(
-                "SELECT id, execution_id FROM nas_import_run WHERE state = 'RUNNING'"
-                    + " ORDER BY id")) {
-      try (ResultSet rs = select.executeQuery()) {
-        while (rs.next()) {
-          running.put(rs.getLong(1), rs.getLong(2));
-        }
-      }
+    try (Connection c = dataSource.getConnection()) {
+      Sql.list(
+              c,
+              "SELECT id, execution_id FROM nas_import_run WHERE state = 'RUNNING' ORDER BY id",
+              rs -> Map.entry(rs.getLong(1), rs.getLong(2)))
+          .forEach(entry -> running.put(entry.getKey(), entry.getValue()));
     }
     return running;
   }
@@ -170,21 +150,18 @@ public class NasImportRuns {
   @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void executionStarted(long id, long executionId, boolean resumed, Instant now)
       throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement update =
-            c.prepareStatement(
-                resumed
-                    ? "UPDATE nas_import_run SET execution_id = ?, resumed = resumed + 1,"
-                        + " resumed_at = ?, resumed_from = NULL WHERE id = ?"
-                    : "UPDATE nas_import_run SET execution_id = ? WHERE id = ?")) {
-      update.setLong(1, executionId);
+    try (Connection c = dataSource.getConnection()) {
       if (resumed) {
-        update.setTimestamp(2, Timestamp.from(now));
-        update.setLong(3, id);
+        Sql.update(
+            c,
+            "UPDATE nas_import_run SET execution_id = ?, resumed = resumed + 1,"
+                + " resumed_at = ?, resumed_from = NULL WHERE id = ?",
+            executionId,
+            now,
+            id);
       } else {
-        update.setLong(2, id);
+        Sql.update(c, "UPDATE nas_import_run SET execution_id = ? WHERE id = ?", executionId, id);
       }
-      update.executeUpdate();
     }
   }
 
@@ -194,14 +171,12 @@ public class NasImportRuns {
    */
   @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void resumedFrom(long id, String where) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement update =
-            c.prepareStatement(
-                "UPDATE nas_import_run SET resumed_from = ? WHERE id = ?"
-                    + " AND resumed_from IS NULL")) {
-      update.setString(1, clip(where, 1000));
-      update.setLong(2, id);
-      update.executeUpdate();
+    try (Connection c = dataSource.getConnection()) {
+      Sql.update(
+          c,
+          "UPDATE nas_import_run SET resumed_from = ? WHERE id = ?" + " AND resumed_from IS NULL",
+          clip(where, 1000),
+          id);
     }
   }
 
@@ -224,15 +199,14 @@ public class NasImportRuns {
   /** Where a step stands. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public StepPosition step(long id, String step) throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement select =
-            c.prepareStatement(
-                "SELECT position, done FROM nas_import_step WHERE run_id = ? AND step = ?")) {
-      select.setLong(1, id);
-      select.setString(2, step);
-      try (ResultSet rs = select.executeQuery()) {
-        return rs.next() ? new StepPosition(rs.getLong(1), rs.getBoolean(2)) : StepPosition.START;
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.first(
+              c,
+              "SELECT position, done FROM nas_import_step WHERE run_id = ? AND step = ?",
+              rs -> new StepPosition(rs.getLong(1), rs.getBoolean(2)),
+              id,
+              step)
+          .orElse(StepPosition.START);
     }
   }
 
@@ -270,140 +244,86 @@ public class NasImportRuns {
       throws SQLException {
     try (Connection c = dataSource.getConnection()) {
       for (KindCount count : delta.counts()) {
-        try (PreparedStatement update =
-            c.prepareStatement(
-                "UPDATE nas_import_count SET created = created + ?, existing = existing + ?,"
-                    + " refused = refused + ? WHERE run_id = ? AND kind = ?")) {
-          update.setLong(1, count.created());
-          update.setLong(2, count.existing());
-          update.setLong(3, count.refused());
-          update.setLong(4, id);
-          update.setString(5, clip(count.kind(), 64));
-          if (update.executeUpdate() == 0) {
-            try (PreparedStatement insert =
-                c.prepareStatement(
-                    "INSERT INTO nas_import_count (run_id, kind, created, existing, refused)"
-                        + " VALUES (?, ?, ?, ?, ?)")) {
-              insert.setLong(1, id);
-              insert.setString(2, clip(count.kind(), 64));
-              insert.setLong(3, count.created());
-              insert.setLong(4, count.existing());
-              insert.setLong(5, count.refused());
-              insert.executeUpdate();
-            }
-          }
-        }
+        Sql.updateElseInsert(
+            c,
+            "UPDATE nas_import_count SET created = created + ?, existing = existing + ?,"
+                + " refused = refused + ? WHERE run_id = ? AND kind = ?",
+            new Object[] {
+              count.created(), count.existing(), count.refused(), id, clip(count.kind(), 64)
+            },
+            "INSERT INTO nas_import_count (run_id, kind, created, existing, refused)"
+                + " VALUES (?, ?, ?, ?, ?)",
+            new Object[] {
+              id, clip(count.kind(), 64), count.created(), count.existing(), count.refused()
+            });
       }
       if (!delta.problems().isEmpty()) {
-        int next;
-        try (PreparedStatement select =
-            c.prepareStatement(
-                "SELECT COALESCE(MAX(position) + 1, 0) FROM nas_import_problem WHERE run_id = ?")) {
-          select.setLong(1, id);
-          try (ResultSet rs = select.executeQuery()) {
-            rs.next();
-            next = rs.getInt(1);
-          }
-        }
-        long unlisted = 0;
-        try (PreparedStatement insert =
-            c.prepareStatement(
-                "INSERT INTO nas_import_problem (run_id, position, source_table, source_key,"
-                    + " reason) VALUES (?, ?, ?, ?, ?)")) {
-          for (Problem problem : delta.problems()) {
-            if (next >= maxProblems) {
-              unlisted++;
-              continue;
-            }
-            insert.setLong(1, id);
-            insert.setInt(2, next++);
-            insert.setString(3, clip(problem.table(), 64));
-            insert.setString(4, clip(problem.key(), 1000));
-            insert.setString(5, clip(problem.reason(), 4000));
-            insert.addBatch();
-          }
-          insert.executeBatch();
-        }
+        int first =
+            Sql.first(
+                    c,
+                    "SELECT COALESCE(MAX(position) + 1, 0) FROM nas_import_problem"
+                        + " WHERE run_id = ?",
+                    rs -> rs.getInt(1),
+                    id)
+                .orElseThrow();
+        int listed = Math.min(delta.problems().size(), Math.max(0, maxProblems - first));
+        Sql.batch(
+            c,
+            "INSERT INTO nas_import_problem (run_id, position, source_table, source_key,"
+                + " reason) VALUES (?, ?, ?, ?, ?)",
+            IntStream.range(0, listed)
+                .mapToObj(
+                    i ->
+                        new Object[] {
+                          id,
+                          first + i,
+                          clip(delta.problems().get(i).table(), 64),
+                          clip(delta.problems().get(i).key(), 1000),
+                          clip(delta.problems().get(i).reason(), 4000)
+                        })
+                .toList(),
+            row -> row);
+        long unlisted = delta.problems().size() - listed;
         if (unlisted > 0) {
-          try (PreparedStatement update =
-              c.prepareStatement(
-                  "UPDATE nas_import_run SET problems_unlisted = problems_unlisted + ?"
-                      + " WHERE id = ?")) {
-            update.setLong(1, unlisted);
-            update.setLong(2, id);
-            update.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "UPDATE nas_import_run SET problems_unlisted = problems_unlisted + ?"
+                  + " WHERE id = ?",
+              unlisted,
+              id);
         }
       }
       for (var fallback : delta.fallbacks().entrySet()) {
-        try (PreparedStatement update =
-            c.prepareStatement(
-                "UPDATE nas_import_fallback SET configurations = configurations + ?"
-                    + " WHERE run_id = ? AND template_id = ?")) {
-          update.setLong(1, fallback.getValue());
-          update.setLong(2, id);
-          update.setLong(3, fallback.getKey());
-          if (update.executeUpdate() == 0) {
-            try (PreparedStatement insert =
-                c.prepareStatement(
-                    "INSERT INTO nas_import_fallback (run_id, template_id, template_name,"
-                        + " configurations) VALUES (?, ?, ?, ?)")) {
-              insert.setLong(1, id);
-              insert.setLong(2, fallback.getKey());
-              insert.setString(
-                  3,
-                  clip(
-                      delta
-                          .fallbackNames()
-                          .getOrDefault(fallback.getKey(), "template " + fallback.getKey()),
-                      1000));
-              insert.setLong(4, fallback.getValue());
-              insert.executeUpdate();
-            }
-          }
-        }
+        Sql.updateElseInsert(
+            c,
+            "UPDATE nas_import_fallback SET configurations = configurations + ?"
+                + " WHERE run_id = ? AND template_id = ?",
+            new Object[] {fallback.getValue(), id, fallback.getKey()},
+            "INSERT INTO nas_import_fallback (run_id, template_id, template_name,"
+                + " configurations) VALUES (?, ?, ?, ?)",
+            new Object[] {
+              id,
+              fallback.getKey(),
+              clip(
+                  delta
+                      .fallbackNames()
+                      .getOrDefault(fallback.getKey(), "template " + fallback.getKey()),
+                  1000),
+              fallback.getValue()
+            });
       }
-      if (!delta.wouldCreate().isEmpty()) {
-        try (PreparedStatement insert =
-            c.prepareStatement("INSERT INTO nas_import_dry_domain (run_id, name) VALUES (?, ?)")) {
-          for (String name : new HashSet<>(delta.wouldCreate())) {
-            insert.setLong(1, id);
-            insert.setString(2, name);
-            insert.addBatch();
-          }
-          insert.executeBatch();
-        }
-      }
-      try (PreparedStatement update =
-          c.prepareStatement(
-              "UPDATE nas_import_step SET position = ?, done = ? WHERE run_id = ? AND step = ?")) {
-        update.setLong(1, position);
-        update.setBoolean(2, done);
-        update.setLong(3, id);
-        update.setString(4, step);
-        if (update.executeUpdate() == 0) {
-          try (PreparedStatement insert =
-              c.prepareStatement(
-                  "INSERT INTO nas_import_step (run_id, step, position, done)"
-                      + " VALUES (?, ?, ?, ?)")) {
-            insert.setLong(1, id);
-            insert.setString(2, step);
-            insert.setLong(3, position);
-            insert.setBoolean(4, done);
-            insert.executeUpdate();
-          }
-        }
-      }
-      try (PreparedStatement update =
-          c.prepareStatement(
-              "UPDATE nas_import_run SET phase = ?, domains_total = ?, domains_done = ?"
-                  + " WHERE id = ?")) {
-        update.setString(1, clip(phase, 64));
-        update.setLong(2, domainsTotal);
-        update.setLong(3, domainsDone);
-        update.setLong(4, id);
-        update.executeUpdate();
-      }
+      Sql.batch(
+          c,
+          "INSERT INTO nas_import_dry_domain (run_id, name) VALUES (?, ?)",
+          new HashSet<>(delta.wouldCreate()),
+          name -> new Object[] {id, name});
+      Sql.updateElseInsert(
+          c,
+          "UPDATE nas_import_step SET position = ?, done = ? WHERE run_id = ? AND step = ?",
+          new Object[] {position, done, id, step},
+          "INSERT INTO nas_import_step (run_id, step, position, done) VALUES (?, ?, ?, ?)",
+          new Object[] {id, step, position, done});
+      updateProgress(c, id, phase, domainsTotal, domainsDone);
     }
   }
 
@@ -411,17 +331,14 @@ public class NasImportRuns {
   @Transactional(Transactional.TxType.SUPPORTS)
   public Map<String, Long> fallbacks(long id) throws SQLException {
     Map<String, Long> fallbacks = new LinkedHashMap<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement select =
-            c.prepareStatement(
-                "SELECT template_name, template_id, configurations FROM nas_import_fallback"
-                    + " WHERE run_id = ? ORDER BY template_id")) {
-      select.setLong(1, id);
-      try (ResultSet rs = select.executeQuery()) {
-        while (rs.next()) {
-          fallbacks.put(rs.getString(1) + " (" + rs.getLong(2) + ")", rs.getLong(3));
-        }
-      }
+    try (Connection c = dataSource.getConnection()) {
+      Sql.list(
+              c,
+              "SELECT template_name, template_id, configurations FROM nas_import_fallback"
+                  + " WHERE run_id = ? ORDER BY template_id",
+              rs -> Map.entry(rs.getString(1) + " (" + rs.getLong(2) + ")", rs.getLong(3)),
+              id)
+          .forEach(entry -> fallbacks.put(entry.getKey(), entry.getValue()));
     }
     return fallbacks;
   }
@@ -453,22 +370,17 @@ public class NasImportRuns {
     try (Connection c = dataSource.getConnection()) {
       for (int from = 0; from < names.size(); from += 500) {
         List<String> part = names.subList(from, Math.min(names.size(), from + 500));
-        try (PreparedStatement select =
-            c.prepareStatement(
-                prefix + String.join(", ", Collections.nCopies(part.size(), "?")) + ")")) {
-          int index = 1;
-          if (at != null) {
-            select.setTimestamp(index++, Timestamp.from(at));
-          }
-          for (String name : part) {
-            select.setString(index++, name);
-          }
-          try (ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-              found.add(rows.getString(1));
-            }
-          }
+        List<Object> values = new ArrayList<>(part.size() + 1);
+        if (at != null) {
+          values.add(at);
         }
+        values.addAll(part);
+        found.addAll(
+            Sql.list(
+                c,
+                prefix + String.join(", ", Collections.nCopies(part.size(), "?")) + ")",
+                rows -> rows.getString(1),
+                values.toArray()));
       }
     }
     return found;
@@ -478,17 +390,21 @@ public class NasImportRuns {
   @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void progress(long id, String phase, long domainsTotal, long domainsDone)
       throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement update =
-            c.prepareStatement(
-                "UPDATE nas_import_run SET phase = ?, domains_total = ?, domains_done = ?"
-                    + " WHERE id = ?")) {
-      update.setString(1, clip(phase, 64));
-      update.setLong(2, domainsTotal);
-      update.setLong(3, domainsDone);
-      update.setLong(4, id);
-      update.executeUpdate();
+    try (Connection c = dataSource.getConnection()) {
+      updateProgress(c, id, phase, domainsTotal, domainsDone);
     }
+  }
+
+  private static void updateProgress(
+      Connection c, long id, String phase, long domainsTotal, long domainsDone)
+      throws SQLException {
+    Sql.update(
+        c,
+        "UPDATE nas_import_run SET phase = ?, domains_total = ?, domains_done = ? WHERE id = ?",
+        clip(phase, 64),
+        domainsTotal,
+        domainsDone,
+        id);
   }
 
   /**
@@ -499,44 +415,35 @@ public class NasImportRuns {
   @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = SQLException.class)
   public void finish(long id, boolean failed, String failure, Instant now) throws SQLException {
     try (Connection c = dataSource.getConnection()) {
-      try (PreparedStatement update =
-          c.prepareStatement(
+      if (Sql.update(
+              c,
               "UPDATE nas_import_run SET state = ?, phase = 'done', failure = ?, finished_at = ?,"
-                  + " source_secret = NULL WHERE id = ? AND state = 'RUNNING'")) {
-        update.setString(1, failed ? "FAILED" : "DONE");
-        update.setString(2, failure == null ? null : clip(failure, 4000));
-        update.setTimestamp(3, Timestamp.from(now));
-        update.setLong(4, id);
-        if (update.executeUpdate() == 0) {
-          return;
-        }
+                  + " source_secret = NULL WHERE id = ? AND state = 'RUNNING'",
+              failed ? "FAILED" : "DONE",
+              failure == null ? null : clip(failure, 4000),
+              now,
+              id)
+          == 0) {
+        return;
       }
-      long unlisted;
-      try (PreparedStatement select =
-          c.prepareStatement("SELECT problems_unlisted FROM nas_import_run WHERE id = ?")) {
-        select.setLong(1, id);
-        try (ResultSet rs = select.executeQuery()) {
-          rs.next();
-          unlisted = rs.getLong(1);
-        }
-      }
+      long unlisted =
+          Sql.first(
+                  c,
+                  "SELECT problems_unlisted FROM nas_import_run WHERE id = ?",
+                  rs -> rs.getLong(1),
+                  id)
+              .orElseThrow();
       if (unlisted > 0) {
-        try (PreparedStatement insert =
-            c.prepareStatement(
-                "INSERT INTO nas_import_problem (run_id, position, source_table, source_key,"
-                    + " reason) SELECT ?, COALESCE(MAX(position) + 1, 0), '*', '*', ?"
-                    + " FROM nas_import_problem WHERE run_id = ?")) {
-          insert.setLong(1, id);
-          insert.setString(2, unlisted + " more problems, not listed");
-          insert.setLong(3, id);
-          insert.executeUpdate();
-        }
+        Sql.update(
+            c,
+            "INSERT INTO nas_import_problem (run_id, position, source_table, source_key,"
+                + " reason) SELECT ?, COALESCE(MAX(position) + 1, 0), '*', '*', ?"
+                + " FROM nas_import_problem WHERE run_id = ?",
+            id,
+            unlisted + " more problems, not listed",
+            id);
       }
-      try (PreparedStatement delete =
-          c.prepareStatement("DELETE FROM nas_import_dry_domain WHERE run_id = ?")) {
-        delete.setLong(1, id);
-        delete.executeUpdate();
-      }
+      Sql.update(c, "DELETE FROM nas_import_dry_domain WHERE run_id = ?", id);
     }
   }
 
@@ -544,113 +451,96 @@ public class NasImportRuns {
   @Transactional(Transactional.TxType.SUPPORTS)
   public Optional<NasImportStatus> find(long id, int problemLimit) throws SQLException {
     try (Connection c = dataSource.getConnection()) {
-      NasImportStatus found;
-      try (PreparedStatement select =
-          c.prepareStatement(
+      Optional<NasImportStatus> found =
+          Sql.first(
+              c,
               "SELECT source_url, source_user, dry_run, state, phase, domains_total,"
                   + " domains_done, failure, started_at, started_by, finished_at, resumed,"
-                  + " resumed_at, resumed_from, execution_id FROM nas_import_run WHERE id = ?")) {
-        select.setLong(1, id);
-        try (ResultSet rs = select.executeQuery()) {
-          if (!rs.next()) {
-            return Optional.empty();
-          }
-          found =
-              new NasImportStatus(
-                  id,
-                  rs.getString(1),
-                  rs.getString(2),
-                  rs.getBoolean(3),
-                  rs.getString(4),
-                  rs.getString(5),
-                  rs.getLong(6),
-                  rs.getLong(7),
-                  rs.getString(8),
-                  rs.getTimestamp(9).toInstant(),
-                  rs.getString(10),
-                  rs.getTimestamp(11) == null ? null : rs.getTimestamp(11).toInstant(),
-                  List.of(),
-                  0,
-                  List.of(),
-                  rs.getInt(12),
-                  rs.getTimestamp(13) == null ? null : rs.getTimestamp(13).toInstant(),
-                  rs.getString(14),
-                  rs.getObject(15) == null ? null : rs.getLong(15));
-        }
+                  + " resumed_at, resumed_from, execution_id FROM nas_import_run WHERE id = ?",
+              rs ->
+                  new NasImportStatus(
+                      id,
+                      rs.getString(1),
+                      rs.getString(2),
+                      rs.getBoolean(3),
+                      rs.getString(4),
+                      rs.getString(5),
+                      rs.getLong(6),
+                      rs.getLong(7),
+                      rs.getString(8),
+                      rs.getTimestamp(9).toInstant(),
+                      rs.getString(10),
+                      Sql.instant(rs, 11),
+                      List.of(),
+                      0,
+                      List.of(),
+                      rs.getInt(12),
+                      Sql.instant(rs, 13),
+                      rs.getString(14),
+                      Sql.nullableLong(rs, 15)),
+              id);
+      if (found.isEmpty()) {
+        return found;
       }
-      List<KindCount> counts = new ArrayList<>();
-      try (PreparedStatement select =
-          c.prepareStatement(
+      List<KindCount> counts =
+          Sql.list(
+              c,
               "SELECT kind, created, existing, refused FROM nas_import_count WHERE run_id = ?"
-                  + " ORDER BY kind")) {
-        select.setLong(1, id);
-        try (ResultSet rs = select.executeQuery()) {
-          while (rs.next()) {
-            counts.add(new KindCount(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)));
-          }
-        }
-      }
-      long problemCount;
-      try (PreparedStatement select =
-          c.prepareStatement("SELECT COUNT(*) FROM nas_import_problem WHERE run_id = ?")) {
-        select.setLong(1, id);
-        try (ResultSet rs = select.executeQuery()) {
-          rs.next();
-          problemCount = rs.getLong(1);
-        }
-      }
-      List<Problem> problems = new ArrayList<>();
-      try (PreparedStatement select =
-          c.prepareStatement(
+                  + " ORDER BY kind",
+              rs -> new KindCount(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)),
+              id);
+      long problemCount =
+          Sql.first(
+                  c,
+                  "SELECT COUNT(*) FROM nas_import_problem WHERE run_id = ?",
+                  rs -> rs.getLong(1),
+                  id)
+              .orElseThrow();
+      List<Problem> problems =
+          Sql.list(
+              c,
               "SELECT source_table, source_key, reason FROM nas_import_problem"
-                  + " WHERE run_id = ? AND position < ? ORDER BY position")) {
-        select.setLong(1, id);
-        select.setInt(2, problemLimit);
-        try (ResultSet rs = select.executeQuery()) {
-          while (rs.next()) {
-            problems.add(new Problem(rs.getString(1), rs.getString(2), rs.getString(3)));
-          }
-        }
-      }
+                  + " WHERE run_id = ? AND position < ? ORDER BY position",
+              NasImportRuns::problem,
+              id,
+              problemLimit);
+      NasImportStatus run = found.get();
       return Optional.of(
           new NasImportStatus(
-              found.id(),
-              found.sourceUrl(),
-              found.sourceUser(),
-              found.dryRun(),
-              found.state(),
-              found.phase(),
-              found.domainsTotal(),
-              found.domainsDone(),
-              found.failure(),
-              found.startedAt(),
-              found.startedBy(),
-              found.finishedAt(),
+              run.id(),
+              run.sourceUrl(),
+              run.sourceUser(),
+              run.dryRun(),
+              run.state(),
+              run.phase(),
+              run.domainsTotal(),
+              run.domainsDone(),
+              run.failure(),
+              run.startedAt(),
+              run.startedBy(),
+              run.finishedAt(),
               counts,
               problemCount,
               problems,
-              found.resumed(),
-              found.resumedAt(),
-              found.resumedFrom(),
-              found.executionId()));
+              run.resumed(),
+              run.resumedAt(),
+              run.resumedFrom(),
+              run.executionId()));
     }
   }
 
   /** The latest imports, newest first. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public List<NasImportSummary> recent(int max) throws SQLException {
-    List<NasImportSummary> found = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement select =
-            c.prepareStatement(
-                "SELECT id, source_url, source_user, dry_run, state, phase, started_at,"
-                    + " started_by, finished_at,"
-                    + " (SELECT COUNT(*) FROM nas_import_problem p WHERE p.run_id = r.id)"
-                    + " FROM nas_import_run r ORDER BY id DESC")) {
-      select.setMaxRows(max);
-      try (ResultSet rs = select.executeQuery()) {
-        while (rs.next() && found.size() < max) {
-          found.add(
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.listAtMost(
+          c,
+          max,
+          "SELECT id, source_url, source_user, dry_run, state, phase, started_at,"
+              + " started_by, finished_at,"
+              + " (SELECT COUNT(*) FROM nas_import_problem p WHERE p.run_id = r.id)"
+              + " FROM nas_import_run r ORDER BY id DESC",
+          rs ->
               new NasImportSummary(
                   rs.getLong(1),
                   rs.getString(2),
@@ -661,32 +551,27 @@ public class NasImportRuns {
                   rs.getLong(10),
                   rs.getTimestamp(7).toInstant(),
                   rs.getString(8),
-                  rs.getTimestamp(9) == null ? null : rs.getTimestamp(9).toInstant()));
-        }
-      }
+                  Sql.instant(rs, 9)));
     }
-    return found;
   }
 
   /** Problems of an import in their order, from the {@code first} (from 0), at most {@code max}. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public List<Problem> problems(long id, int first, int max) throws SQLException {
-    List<Problem> problems = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement select =
-            c.prepareStatement(
-                "SELECT source_table, source_key, reason FROM nas_import_problem"
-                    + " WHERE run_id = ? AND position >= ? AND position < ? ORDER BY position")) {
-      select.setLong(1, id);
-      select.setInt(2, first);
-      select.setLong(3, (long) first + max);
-      try (ResultSet rs = select.executeQuery()) {
-        while (rs.next()) {
-          problems.add(new Problem(rs.getString(1), rs.getString(2), rs.getString(3)));
-        }
-      }
+    try (Connection c = dataSource.getConnection()) {
+      return Sql.list(
+          c,
+          "SELECT source_table, source_key, reason FROM nas_import_problem"
+              + " WHERE run_id = ? AND position >= ? AND position < ? ORDER BY position",
+          NasImportRuns::problem,
+          id,
+          first,
+          (long) first + max);
     }
-    return problems;
+  }
+
+  private static Problem problem(ResultSet rs) throws SQLException {
+    return new Problem(rs.getString(1), rs.getString(2), rs.getString(3));
   }
 
   private static String clip(String text, int max) {
