@@ -3,9 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import org.netarchive.ee.scheduler.application.channel.ChannelService;
 import org.netarchive.ee.scheduler.application.channel.ChannelView;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
@@ -20,7 +17,7 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  */
 @Named
 @ViewScoped
-public class EditChannel implements Serializable {
+public class EditChannel extends NamedDefinitionEdit<ChannelView> {
   private static final long serialVersionUID = 1L;
 
   /** The form whose inputs are named after the service's fields. */
@@ -28,20 +25,15 @@ public class EditChannel implements Serializable {
 
   @EJB private ChannelService channels;
 
-  private String name;
-  private boolean creating = true;
-  private ChannelView channel;
   private String channelName;
   private HarvestKind kind;
   private boolean defaultChannel;
   private String comments;
   private int version;
 
-  public void load() {
-    creating = name == null || name.isBlank();
-    if (!creating) {
-      Refusals.attempt(null, null, () -> channels.get(name)).ifPresent(this::show);
-    }
+  @Override
+  protected ChannelView find(String name) {
+    return channels.get(name);
   }
 
   /** Creates or changes the channel, then makes it the default if asked; saved, it is shown. */
@@ -52,9 +44,9 @@ public class EditChannel implements Serializable {
                 FORM,
                 "name",
                 () ->
-                    creating
+                    isCreating()
                         ? channels.create(channelName, kind, wantedComments)
-                        : channels.update(name, version, wantedComments))
+                        : channels.update(getName(), version, wantedComments))
             .orElse(null);
     if (saved == null) {
       return null;
@@ -66,9 +58,7 @@ public class EditChannel implements Serializable {
               .orElse(null);
       if (saved == null) {
         // The channel is kept; the page shows it as it is now, with the refusal.
-        name = savedName;
-        creating = false;
-        load();
+        reload(savedName);
         return null;
       }
     }
@@ -78,12 +68,11 @@ public class EditChannel implements Serializable {
             saved.defaultChannel() ? "editChannel.savedDefault" : "editChannel.saved",
             saved.name(),
             Texts.text(kindKey)));
-    return "edit-channel?faces-redirect=true&name="
-        + URLEncoder.encode(saved.name(), StandardCharsets.UTF_8);
+    return showAgain("edit-channel", saved.name());
   }
 
-  private void show(ChannelView view) {
-    channel = view;
+  @Override
+  protected void fill(ChannelView view) {
     channelName = view.name();
     kind = view.kind();
     defaultChannel = view.defaultChannel();
@@ -91,29 +80,12 @@ public class EditChannel implements Serializable {
     version = view.version();
   }
 
-  /** Whether the page shows a channel: one being created, or one that exists. */
-  public boolean isFound() {
-    return creating || channel != null;
-  }
-
   public HarvestKind[] getKinds() {
     return HarvestKind.values();
   }
 
   public ChannelView getChannel() {
-    return channel;
-  }
-
-  public boolean isCreating() {
-    return creating;
-  }
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
+    return shown();
   }
 
   public String getChannelName() {

@@ -3,12 +3,10 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.netarchive.ee.scheduler.application.domain.DomainService;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.ConfigurationView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.PasswordView;
@@ -28,19 +26,14 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  */
 @Named
 @ViewScoped
-public class EditConfiguration implements Serializable {
+public class EditConfiguration extends DomainPartEdit {
   private static final long serialVersionUID = 1L;
 
   /** The form whose inputs are named after the service's fields. */
   static final String FORM = "configuration";
 
-  @EJB private DomainService domains;
   @EJB private TemplateService templates;
 
-  private String domainName;
-  private String name;
-  private DomainView domain;
-  private boolean creating;
   private String configurationName;
   private Long templateId;
   private Long maxObjects;
@@ -55,59 +48,62 @@ public class EditConfiguration implements Serializable {
   private int version;
   private Map<Long, String> templateChoices;
 
+  public EditConfiguration() {
+    super("editConfiguration.noSuchConfiguration", "editConfiguration.saved");
+  }
+
+  /** Reads the domain and the configuration, and the templates to choose from. */
+  @Override
   public void load() {
-    if (domainName == null || domainName.isBlank()) {
-      Refusals.error(null, null, Texts.text("editDomain.noDomain"));
-      return;
+    super.load();
+    if (getDomain() != null) {
+      templateChoices = templateChoices(templates, templateId);
     }
-    domain = Refusals.attempt(null, null, () -> domains.get(domainName)).orElse(null);
-    if (domain == null) {
-      return;
+  }
+
+  @Override
+  protected void startNew(DomainView domain) {
+    CrawlSettings defaults = CrawlSettings.defaults();
+    domain.configurations().stream()
+        .filter(c -> c.name().equals(domain.defaultConfiguration()))
+        .findFirst()
+        .ifPresent(c -> templateId = c.templateId());
+    maxObjects = defaults.maxObjects();
+    maxBytes = defaults.maxBytes();
+    maxRequestRate = defaults.maxRequestRate();
+    maxHops = defaults.maxHops();
+    honorRobots = defaults.honorRobots();
+    extractJavascript = defaults.extractJavascript();
+  }
+
+  @Override
+  protected boolean loadPart(DomainView domain, String name) {
+    ConfigurationView configuration =
+        domain.configurations().stream()
+            .filter(c -> c.name().equals(name))
+            .findFirst()
+            .orElse(null);
+    if (configuration == null) {
+      return false;
     }
-    creating = name == null || name.isBlank();
-    if (creating) {
-      CrawlSettings defaults = CrawlSettings.defaults();
-      domain.configurations().stream()
-          .filter(c -> c.name().equals(domain.defaultConfiguration()))
-          .findFirst()
-          .ifPresent(c -> templateId = c.templateId());
-      maxObjects = defaults.maxObjects();
-      maxBytes = defaults.maxBytes();
-      maxRequestRate = defaults.maxRequestRate();
-      maxHops = defaults.maxHops();
-      honorRobots = defaults.honorRobots();
-      extractJavascript = defaults.extractJavascript();
-    } else {
-      ConfigurationView configuration =
-          domain.configurations().stream()
-              .filter(c -> c.name().equals(name))
-              .findFirst()
-              .orElse(null);
-      if (configuration == null) {
-        Refusals.error(
-            null, null, Texts.text("editConfiguration.noSuchConfiguration", domain.name(), name));
-        domain = null;
-        return;
-      }
-      configurationName = configuration.name();
-      templateId = configuration.templateId();
-      maxObjects = configuration.maxObjects();
-      maxBytes = configuration.maxBytes();
-      maxRequestRate = configuration.maxRequestRate();
-      maxHops = configuration.maxHops();
-      honorRobots = configuration.honorRobots();
-      extractJavascript = configuration.extractJavascript();
-      seedLists = new ArrayList<>(configuration.seedLists());
-      passwords = new ArrayList<>(configuration.passwords());
-      comments = configuration.comments();
-      version = configuration.version();
-    }
-    templateChoices = templateChoices(templates, templateId);
+    configurationName = configuration.name();
+    templateId = configuration.templateId();
+    maxObjects = configuration.maxObjects();
+    maxBytes = configuration.maxBytes();
+    maxRequestRate = configuration.maxRequestRate();
+    maxHops = configuration.maxHops();
+    honorRobots = configuration.honorRobots();
+    extractJavascript = configuration.extractJavascript();
+    seedLists = new ArrayList<>(configuration.seedLists());
+    passwords = new ArrayList<>(configuration.passwords());
+    comments = configuration.comments();
+    version = configuration.version();
+    return true;
   }
 
   /** Creates or changes the configuration; saved, returns to the domain. */
   public String save() {
-    String owner = domain.name();
+    String owner = getDomain().name();
     if (templateId == null) {
       Refusals.error(FORM, "templateId", Texts.text("editConfiguration.templateRequired"));
       return null;
@@ -128,7 +124,7 @@ public class EditConfiguration implements Serializable {
             comments,
             version);
     boolean done =
-        creating
+        isCreating()
             ? Refusals.attempt(FORM, "settings", () -> domains.addConfiguration(owner, wanted))
                 .isPresent()
             : Refusals.attempt(
@@ -136,15 +132,7 @@ public class EditConfiguration implements Serializable {
                     "settings",
                     () -> domains.updateConfiguration(owner, configurationName, wanted))
                 .isPresent();
-    if (!done) {
-      return null;
-    }
-    Refusals.infoAfterRedirect(
-        Texts.text(
-            "editConfiguration.saved",
-            configurationName == null ? "" : configurationName.strip(),
-            domain.unicodeName()));
-    return "edit-domain?faces-redirect=true&domain=" + owner;
+    return done ? backToDomain(configurationName) : null;
   }
 
   /** Ids and names of all crawl templates. */
@@ -180,39 +168,15 @@ public class EditConfiguration implements Serializable {
   }
 
   public List<String> getSeedListChoices() {
-    return domain == null
+    return getDomain() == null
         ? List.of()
-        : domain.seedLists().stream().map(SeedListView::name).toList();
+        : getDomain().seedLists().stream().map(SeedListView::name).toList();
   }
 
   public List<String> getPasswordChoices() {
-    return domain == null
+    return getDomain() == null
         ? List.of()
-        : domain.passwords().stream().map(PasswordView::name).toList();
-  }
-
-  public DomainView getDomain() {
-    return domain;
-  }
-
-  public boolean isCreating() {
-    return creating;
-  }
-
-  public String getDomainName() {
-    return domainName;
-  }
-
-  public void setDomainName(String domainName) {
-    this.domainName = domainName;
-  }
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
+        : getDomain().passwords().stream().map(PasswordView::name).toList();
   }
 
   public String getConfigurationName() {

@@ -3,9 +3,6 @@ package org.netarchive.ee.web.interfaces.definitions.web;
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.netarchive.ee.scheduler.application.trap.CrawlerTrapListView;
 import org.netarchive.ee.scheduler.application.trap.CrawlerTrapService;
@@ -20,7 +17,7 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  */
 @Named
 @ViewScoped
-public class EditCrawlerTrapList implements Serializable {
+public class EditCrawlerTrapList extends NamedDefinitionEdit<CrawlerTrapListView> {
   private static final long serialVersionUID = 1L;
 
   /** The form whose inputs are named after the service's fields. */
@@ -28,20 +25,15 @@ public class EditCrawlerTrapList implements Serializable {
 
   @EJB private CrawlerTrapService traps;
 
-  private String name;
-  private boolean creating = true;
-  private CrawlerTrapListView list;
   private String listName;
   private String description;
   private boolean active = true;
   private String expressions;
   private int version;
 
-  public void load() {
-    creating = name == null || name.isBlank();
-    if (!creating) {
-      Refusals.attempt(null, null, () -> traps.get(name)).ifPresent(this::show);
-    }
+  @Override
+  protected CrawlerTrapListView find(String name) {
+    return traps.get(name);
   }
 
   /**
@@ -57,10 +49,10 @@ public class EditCrawlerTrapList implements Serializable {
                 FORM,
                 "expressions",
                 () ->
-                    creating
+                    isCreating()
                         ? traps.create(wantedName, wantedDescription, wantedExpressions)
                         : traps.update(
-                            name, version, wantedName, wantedDescription, wantedExpressions))
+                            getName(), version, wantedName, wantedDescription, wantedExpressions))
             .orElse(null);
     if (saved == null) {
       return null;
@@ -84,12 +76,11 @@ public class EditCrawlerTrapList implements Serializable {
                 : "editCrawlerTrapList.savedInactive",
             saved.name(),
             saved.expressions().size()));
-    return "edit-crawler-trap-list?faces-redirect=true&name="
-        + URLEncoder.encode(saved.name(), StandardCharsets.UTF_8);
+    return showAgain("edit-crawler-trap-list", saved.name());
   }
 
-  private void show(CrawlerTrapListView view) {
-    list = view;
+  @Override
+  protected void fill(CrawlerTrapListView view) {
     listName = view.name();
     description = view.description();
     active = view.active();
@@ -97,25 +88,8 @@ public class EditCrawlerTrapList implements Serializable {
     version = view.version();
   }
 
-  /** Whether the page shows a list: one being created, or one that exists. */
-  public boolean isFound() {
-    return creating || list != null;
-  }
-
   public CrawlerTrapListView getList() {
-    return list;
-  }
-
-  public boolean isCreating() {
-    return creating;
-  }
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
+    return shown();
   }
 
   public String getListName() {

@@ -4,7 +4,6 @@ import jakarta.ejb.EJB;
 import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -30,7 +29,7 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  */
 @Named
 @ViewScoped
-public class EditSchedule implements Serializable {
+public class EditSchedule extends NamedDefinitionEdit<ScheduleView> {
   private static final long serialVersionUID = 1L;
 
   /** The form whose inputs are named after the service's fields. */
@@ -38,9 +37,6 @@ public class EditSchedule implements Serializable {
 
   @EJB private ScheduleService schedules;
 
-  private String name;
-  private boolean creating = true;
-  private boolean found = true;
   private String scheduleName;
   private String comments;
   private ScheduleKind kind = ScheduleKind.REPEATING;
@@ -58,16 +54,9 @@ public class EditSchedule implements Serializable {
   private int version;
   private ScheduleView preview;
 
-  public void load() {
-    creating = name == null || name.isBlank();
-    if (creating) {
-      return;
-    }
-    ScheduleView view = Refusals.attempt(null, null, () -> schedules.get(name)).orElse(null);
-    found = view != null;
-    if (found) {
-      show(view);
-    }
+  @Override
+  protected ScheduleView find(String name) {
+    return schedules.get(name);
   }
 
   /** Shows what the definition means and when it would run, without saving it. */
@@ -84,9 +73,9 @@ public class EditSchedule implements Serializable {
                 FORM,
                 null,
                 () ->
-                    creating
+                    isCreating()
                         ? schedules.create(definition)
-                        : schedules.update(name, version, definition))
+                        : schedules.update(getName(), version, definition))
             .orElse(null);
     if (saved == null) {
       preview = null;
@@ -125,7 +114,8 @@ public class EditSchedule implements Serializable {
     }
   }
 
-  private void show(ScheduleView view) {
+  @Override
+  protected void fill(ScheduleView view) {
     scheduleName = view.name();
     comments = view.comments();
     kind = view.kind();
@@ -186,14 +176,6 @@ public class EditSchedule implements Serializable {
     return day.getDisplayName(TextStyle.FULL, Texts.locale(FacesContext.getCurrentInstance()));
   }
 
-  public boolean isCreating() {
-    return creating;
-  }
-
-  public boolean isFound() {
-    return found;
-  }
-
   /** The checked or saved schedule in words, in the page's language; empty without one. */
   public String getPreviewDescription() {
     return preview == null ? "" : ScheduleTexts.describe(preview);
@@ -201,14 +183,6 @@ public class EditSchedule implements Serializable {
 
   public ScheduleView getPreview() {
     return preview;
-  }
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
   }
 
   public String getScheduleName() {

@@ -1,14 +1,10 @@
 package org.netarchive.ee.web.interfaces.definitions.web;
 
-import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
-import java.io.Serializable;
-import org.netarchive.ee.scheduler.application.domain.DomainService;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.DomainView;
 import org.netarchive.ee.scheduler.application.domain.DomainViews.SeedListView;
 import org.netarchive.ee.web.interfaces.web.Refusals;
-import org.netarchive.ee.web.interfaces.web.Texts;
 
 /**
  * Backs definitions/edit-seed-list.xhtml?domain=kb.dk&amp;name=news: changes a seed list, or
@@ -17,54 +13,43 @@ import org.netarchive.ee.web.interfaces.web.Texts;
  */
 @Named
 @ViewScoped
-public class EditSeedList implements Serializable {
+public class EditSeedList extends DomainPartEdit {
   private static final long serialVersionUID = 1L;
 
   /** The form whose inputs are named after the service's fields. */
   static final String FORM = "seedList";
 
-  @EJB private DomainService domains;
-
-  private String domainName;
-  private String name;
-  private DomainView domain;
-  private boolean creating;
   private String listName;
   private String seeds;
   private String comments;
   private int version;
 
-  public void load() {
-    if (domainName == null || domainName.isBlank()) {
-      Refusals.error(null, null, Texts.text("editDomain.noDomain"));
-      return;
-    }
-    domain = Refusals.attempt(null, null, () -> domains.get(domainName)).orElse(null);
-    if (domain == null) {
-      return;
-    }
-    creating = name == null || name.isBlank();
-    if (creating) {
-      return;
-    }
+  public EditSeedList() {
+    super("editSeedList.noSuchList", "editSeedList.saved");
+  }
+
+  @Override
+  protected void startNew(DomainView domain) {}
+
+  @Override
+  protected boolean loadPart(DomainView domain, String name) {
     SeedListView list =
         domain.seedLists().stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
     if (list == null) {
-      Refusals.error(null, null, Texts.text("editSeedList.noSuchList", domain.name(), name));
-      domain = null;
-      return;
+      return false;
     }
     listName = list.name();
     seeds = String.join("\n", list.seeds());
     comments = list.comments();
     version = list.version();
+    return true;
   }
 
   /** Creates or changes the seed list; saved, returns to the domain. */
   public String save() {
-    String owner = domain.name();
+    String owner = getDomain().name();
     boolean done =
-        creating
+        isCreating()
             ? Refusals.attempt(
                     FORM,
                     "seeds",
@@ -77,37 +62,7 @@ public class EditSeedList implements Serializable {
                         domains.updateSeedList(
                             owner, listName, version, EditDomain.lines(seeds), comments))
                 .isPresent();
-    if (!done) {
-      return null;
-    }
-    Refusals.infoAfterRedirect(
-        Texts.text(
-            "editSeedList.saved", listName == null ? "" : listName.strip(), domain.unicodeName()));
-    return "edit-domain?faces-redirect=true&domain=" + owner;
-  }
-
-  public DomainView getDomain() {
-    return domain;
-  }
-
-  public boolean isCreating() {
-    return creating;
-  }
-
-  public String getDomainName() {
-    return domainName;
-  }
-
-  public void setDomainName(String domainName) {
-    this.domainName = domainName;
-  }
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
+    return done ? backToDomain(listName) : null;
   }
 
   public String getListName() {
