@@ -32,10 +32,7 @@ public class JpaDomainRepository implements DomainRepository {
 
   @Override
   public Optional<Domain> findByName(DomainName name) {
-    return em.createNamedQuery("Domain.findByName", Domain.class)
-        .setParameter("name", name.ascii())
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(em, "Domain.findByName", Domain.class, "name", name.ascii());
   }
 
   @Override

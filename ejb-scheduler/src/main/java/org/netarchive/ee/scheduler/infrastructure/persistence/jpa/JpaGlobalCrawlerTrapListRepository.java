@@ -27,27 +27,21 @@ public class JpaGlobalCrawlerTrapListRepository implements GlobalCrawlerTrapList
 
   @Override
   public Optional<GlobalCrawlerTrapList> findByName(String name) {
-    return em.createNamedQuery("GlobalCrawlerTrapList.findByName", GlobalCrawlerTrapList.class)
-        .setParameter("name", name)
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(
+        em, "GlobalCrawlerTrapList.findByName", GlobalCrawlerTrapList.class, "name", name);
   }
 
   @Override
   public Page<GlobalCrawlerTrapList> list(String nameGlob, int page, int size) {
-    Page.checkRequest(page, size);
-    String pattern = NameGlob.toLikePattern(nameGlob);
-    List<GlobalCrawlerTrapList> items =
-        em.createNamedQuery("GlobalCrawlerTrapList.listByName", GlobalCrawlerTrapList.class)
-            .setParameter("pattern", pattern)
-            .setFirstResult(page * size)
-            .setMaxResults(size)
-            .getResultList();
-    long total =
-        em.createNamedQuery("GlobalCrawlerTrapList.countByName", Long.class)
-            .setParameter("pattern", pattern)
-            .getSingleResult();
-    return new Page<>(items, total, page, size);
+    return NamedQueries.page(
+        em,
+        "GlobalCrawlerTrapList.listByName",
+        "GlobalCrawlerTrapList.countByName",
+        GlobalCrawlerTrapList.class,
+        "pattern",
+        NameGlob.toLikePattern(nameGlob),
+        page,
+        size);
   }
 
   @Override

@@ -29,18 +29,17 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
     if (name == null) {
       return Optional.empty();
     }
-    return em.createNamedQuery("HarvestChannel.findByName", HarvestChannel.class)
-        .setParameter("name", name.strip().toUpperCase(Locale.ROOT))
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(
+        em,
+        "HarvestChannel.findByName",
+        HarvestChannel.class,
+        "name",
+        name.strip().toUpperCase(Locale.ROOT));
   }
 
   @Override
   public Optional<HarvestChannel> findDefault(HarvestKind kind) {
-    return em.createNamedQuery("HarvestChannel.findDefault", HarvestChannel.class)
-        .setParameter("kind", kind)
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(em, "HarvestChannel.findDefault", HarvestChannel.class, "kind", kind);
   }
 
   @Override
@@ -57,19 +56,15 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
 
   @Override
   public Page<HarvestChannel> list(String nameGlob, int page, int size) {
-    Page.checkRequest(page, size);
-    String pattern = NameGlob.toLikePattern(nameGlob);
-    List<HarvestChannel> items =
-        em.createNamedQuery("HarvestChannel.listByName", HarvestChannel.class)
-            .setParameter("pattern", pattern)
-            .setFirstResult(page * size)
-            .setMaxResults(size)
-            .getResultList();
-    long total =
-        em.createNamedQuery("HarvestChannel.countByName", Long.class)
-            .setParameter("pattern", pattern)
-            .getSingleResult();
-    return new Page<>(items, total, page, size);
+    return NamedQueries.page(
+        em,
+        "HarvestChannel.listByName",
+        "HarvestChannel.countByName",
+        HarvestChannel.class,
+        "pattern",
+        NameGlob.toLikePattern(nameGlob),
+        page,
+        size);
   }
 
   @Override

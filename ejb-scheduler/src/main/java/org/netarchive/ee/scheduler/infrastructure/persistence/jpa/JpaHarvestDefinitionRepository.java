@@ -38,28 +38,22 @@ public class JpaHarvestDefinitionRepository implements HarvestDefinitionReposito
 
   @Override
   public Optional<HarvestDefinition> findByName(String name) {
-    return em.createNamedQuery("HarvestDefinition.findByName", HarvestDefinition.class)
-        .setParameter("name", name)
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(
+        em, "HarvestDefinition.findByName", HarvestDefinition.class, "name", name);
   }
 
   @Override
   public Page<HarvestDefinition> list(HarvestKind kind, String nameGlob, int page, int size) {
-    Page.checkRequest(page, size);
     String entity = entityName(kind);
-    String pattern = NameGlob.toLikePattern(nameGlob);
-    List<HarvestDefinition> items =
-        em.createNamedQuery(entity + ".listByName", HarvestDefinition.class)
-            .setParameter("pattern", pattern)
-            .setFirstResult(page * size)
-            .setMaxResults(size)
-            .getResultList();
-    long total =
-        em.createNamedQuery(entity + ".countByName", Long.class)
-            .setParameter("pattern", pattern)
-            .getSingleResult();
-    return new Page<>(items, total, page, size);
+    return NamedQueries.page(
+        em,
+        entity + ".listByName",
+        entity + ".countByName",
+        HarvestDefinition.class,
+        "pattern",
+        NameGlob.toLikePattern(nameGlob),
+        page,
+        size);
   }
 
   private static String entityName(HarvestKind kind) {
@@ -86,18 +80,15 @@ public class JpaHarvestDefinitionRepository implements HarvestDefinitionReposito
 
   @Override
   public Page<ChosenConfiguration> configurations(long selectiveHarvestId, int page, int size) {
-    Page.checkRequest(page, size);
-    List<ChosenConfiguration> items =
-        em.createNamedQuery("SelectiveHarvest.configurations", ChosenConfiguration.class)
-            .setParameter("harvestId", selectiveHarvestId)
-            .setFirstResult(page * size)
-            .setMaxResults(size)
-            .getResultList();
-    long total =
-        em.createNamedQuery("SelectiveHarvest.countConfigurations", Long.class)
-            .setParameter("harvestId", selectiveHarvestId)
-            .getSingleResult();
-    return new Page<>(items, total, page, size);
+    return NamedQueries.page(
+        em,
+        "SelectiveHarvest.configurations",
+        "SelectiveHarvest.countConfigurations",
+        ChosenConfiguration.class,
+        "harvestId",
+        selectiveHarvestId,
+        page,
+        size);
   }
 
   @Override

@@ -34,18 +34,15 @@ public class JpaHarvestHistoryRepository implements HarvestHistoryRepository {
 
   @Override
   public Page<HarvestHistory> forDomain(long domainId, int page, int size) {
-    Page.checkRequest(page, size);
-    List<HarvestHistory> items =
-        em.createNamedQuery("HarvestHistory.forDomain", HarvestHistory.class)
-            .setParameter("domainId", domainId)
-            .setFirstResult(page * size)
-            .setMaxResults(size)
-            .getResultList();
-    long total =
-        em.createNamedQuery("HarvestHistory.countForDomain", Long.class)
-            .setParameter("domainId", domainId)
-            .getSingleResult();
-    return new Page<>(items, total, page, size);
+    return NamedQueries.page(
+        em,
+        "HarvestHistory.forDomain",
+        "HarvestHistory.countForDomain",
+        HarvestHistory.class,
+        "domainId",
+        domainId,
+        page,
+        size);
   }
 
   @Override

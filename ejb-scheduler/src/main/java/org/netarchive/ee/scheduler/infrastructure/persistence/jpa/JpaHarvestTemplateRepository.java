@@ -30,10 +30,8 @@ public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
 
   @Override
   public Optional<HarvestTemplate> findByName(String name) {
-    return em.createNamedQuery("HarvestTemplate.findByName", HarvestTemplate.class)
-        .setParameter("name", name)
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(
+        em, "HarvestTemplate.findByName", HarvestTemplate.class, "name", name);
   }
 
   @Override

@@ -26,10 +26,7 @@ public class JpaScheduleRepository implements ScheduleRepository {
 
   @Override
   public Optional<Schedule> findByName(String name) {
-    return em.createNamedQuery("Schedule.findByName", Schedule.class)
-        .setParameter("name", name)
-        .getResultStream()
-        .findFirst();
+    return NamedQueries.first(em, "Schedule.findByName", Schedule.class, "name", name);
   }
 
   @Override

@@ -1,0 +1,56 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.persistence.EntityManager;
+import java.util.List;
+import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.Page;
+
+/**
+ * The two ways the repositories run the named queries declared on the entities: the first result of
+ * a query with one parameter (an aggregate by its name), and a page of a list query with the total
+ * of its count query, both with the same parameter (a name glob's LIKE pattern, an owner's id), as
+ * the lists of the UI and the REST API show them.
+ */
+final class NamedQueries {
+
+  private NamedQueries() {}
+
+  /** The first result of a named query with one parameter, if it has any. */
+  static <T> Optional<T> first(
+      EntityManager em, String query, Class<T> type, String parameter, Object value) {
+    return em.createNamedQuery(query, type)
+        .setParameter(parameter, value)
+        .getResultStream()
+        .findFirst();
+  }
+
+  /**
+   * A page of a named list query and the total of its named count query.
+   *
+   * @param page from 0
+   * @param size 1 to {@link Page#MAX_SIZE}
+   * @throws IllegalArgumentException if the page or size is out of range, naming it
+   */
+  static <T> Page<T> page(
+      EntityManager em,
+      String listQuery,
+      String countQuery,
+      Class<T> type,
+      String parameter,
+      Object value,
+      int page,
+      int size) {
+    Page.checkRequest(page, size);
+    List<T> items =
+        em.createNamedQuery(listQuery, type)
+            .setParameter(parameter, value)
+            .setFirstResult(page * size)
+            .setMaxResults(size)
+            .getResultList();
+    long total =
+        em.createNamedQuery(countQuery, Long.class)
+            .setParameter(parameter, value)
+            .getSingleResult();
+    return new Page<>(items, total, page, size);
+  }
+}
