@@ -296,16 +296,21 @@ final class PlaceholderRules {
     }
   }
 
+  /** The rule that holds the crawler traps, as the problems name it. */
+  private static String trapRule(Element rule) {
+    return "The "
+        + MATCHES_LIST_REGEX_DECIDE_RULE
+        + " at line "
+        + rule.line()
+        + " that holds "
+        + Placeholder.CRAWLER_TRAPS.token();
+  }
+
   private void checkTrapRule(Element rule) {
     String decision = propertyValue(rule, "decision");
     if (!"REJECT".equals(decision)) {
       problems.add(
-          "The "
-              + MATCHES_LIST_REGEX_DECIDE_RULE
-              + " at line "
-              + rule.line()
-              + " that holds "
-              + Placeholder.CRAWLER_TRAPS.token()
+          trapRule(rule)
               + " has decision "
               + (decision == null ? "ACCEPT (the default)" : "'" + decision + "'")
               + "; add <property name=\"decision\" value=\"REJECT\"/>, or URIs matching a crawler"
@@ -318,12 +323,7 @@ final class PlaceholderRules {
                 || (rule.parent() == root && isReferencedWithin(scope, beanId(rule))));
     if (!inScope) {
       problems.add(
-          "The "
-              + MATCHES_LIST_REGEX_DECIDE_RULE
-              + " at line "
-              + rule.line()
-              + " that holds "
-              + Placeholder.CRAWLER_TRAPS.token()
+          trapRule(rule)
               + " is not among the rules of the '"
               + SCOPE_ID
               + "' bean, so crawler traps would not be applied; put it in the scope's rules list");

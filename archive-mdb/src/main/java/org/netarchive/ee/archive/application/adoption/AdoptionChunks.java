@@ -136,27 +136,15 @@ public class AdoptionChunks {
                   + path
                   + (added ? "" : " (the replica had a copy already, which is kept as it is)");
         } catch (IllegalArgumentException e) {
-          String why = e.getMessage() + "; not adopted";
-          records.verified(
-              copy.fileName(),
-              copy.replica(),
-              Verification.CORRUPT,
+          recordCorrupt(
+              copy,
               path,
               size,
               md5,
               sha512,
               now,
-              why);
-          preservation.record(
-              now,
-              "ADOPTION_CORRUPT",
-              VERIFIER,
-              null,
-              copy.fileName(),
-              copy.replica(),
               existing.get().sha512(),
-              sha512,
-              why);
+              e.getMessage() + "; not adopted");
           return Verification.CORRUPT;
         }
       }
@@ -191,22 +179,40 @@ public class AdoptionChunks {
             + md5
             + "; not adopted (the file is left as it is)";
     try {
-      records.verified(
-          copy.fileName(), copy.replica(), Verification.CORRUPT, path, size, md5, sha512, now, why);
-      preservation.record(
-          now,
-          "ADOPTION_CORRUPT",
-          VERIFIER,
-          null,
-          copy.fileName(),
-          copy.replica(),
-          null,
-          sha512,
-          why);
+      recordCorrupt(copy, path, size, md5, sha512, now, null, why);
     } catch (SQLException e) {
       throw new IllegalStateException(
           "Cannot record the verification of '" + copy.fileName() + "': " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Records a copy as CORRUPT, with why, and says so in the preservation ledger.
+   *
+   * @param expectedSha512 the archive's checksum of the file, {@code null} if it has none
+   */
+  private void recordCorrupt(
+      AdoptedCopy copy,
+      String path,
+      long size,
+      String md5,
+      String sha512,
+      Instant now,
+      String expectedSha512,
+      String why)
+      throws SQLException {
+    records.verified(
+        copy.fileName(), copy.replica(), Verification.CORRUPT, path, size, md5, sha512, now, why);
+    preservation.record(
+        now,
+        "ADOPTION_CORRUPT",
+        VERIFIER,
+        null,
+        copy.fileName(),
+        copy.replica(),
+        expectedSha512,
+        sha512,
+        why);
   }
 
   /** A copy no adopted directory of its replica holds, or that cannot be read. */

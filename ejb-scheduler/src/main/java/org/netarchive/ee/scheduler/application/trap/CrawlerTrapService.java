@@ -7,6 +7,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.function.Consumer;
 import org.netarchive.ee.scheduler.application.InvalidFieldException;
 import org.netarchive.ee.scheduler.application.PageRequest;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
@@ -106,17 +107,19 @@ public class CrawlerTrapService {
   /** New jobs get the list's traps. */
   @RolesAllowed("admin")
   public CrawlerTrapListView activate(String name) {
-    GlobalCrawlerTrapList list = find(name);
-    list.activate();
-    lists.flush();
-    return CrawlerTrapListView.of(list);
+    return change(name, GlobalCrawlerTrapList::activate);
   }
 
   /** New jobs no longer get the list's traps; the list is kept. */
   @RolesAllowed("admin")
   public CrawlerTrapListView deactivate(String name) {
+    return change(name, GlobalCrawlerTrapList::deactivate);
+  }
+
+  /** Changes the named list, stores the change and answers the list as it is now. */
+  private CrawlerTrapListView change(String name, Consumer<GlobalCrawlerTrapList> change) {
     GlobalCrawlerTrapList list = find(name);
-    list.deactivate();
+    change.accept(list);
     lists.flush();
     return CrawlerTrapListView.of(list);
   }

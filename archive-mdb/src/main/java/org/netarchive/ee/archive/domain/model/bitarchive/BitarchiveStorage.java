@@ -216,13 +216,7 @@ public final class BitarchiveStorage {
     if (checksumOnly) {
       return Optional.empty();
     }
-    for (Path directory : readDirectories()) {
-      Path candidate = directory.resolve(FILES).resolve(name);
-      if (Files.isRegularFile(candidate)) {
-        return Optional.of(candidate);
-      }
-    }
-    return Optional.empty();
+    return firstFile(readDirectories(), FILES, name);
   }
 
   /**
@@ -284,13 +278,7 @@ public final class BitarchiveStorage {
    */
   public Optional<Path> findAdopted(String name) {
     ArchiveFileNames.requireValid(name);
-    for (Path directory : adopted) {
-      Path candidate = directory.resolve(FILES).resolve(name);
-      if (Files.isRegularFile(candidate)) {
-        return Optional.of(candidate);
-      }
-    }
-    return Optional.empty();
+    return firstFile(adopted, FILES, name);
   }
 
   /** The own directories, then the adopted ones: where files are looked for. */
@@ -457,8 +445,13 @@ public final class BitarchiveStorage {
   /** A checksum-only storage's record of a file, if it has one. */
   private Optional<Path> checksumRecord(String name) {
     ArchiveFileNames.requireValid(name);
+    return firstFile(directories, CHECKSUMS, name);
+  }
+
+  /** The first of the directories' {@code sub/name} that is a regular file, if any is. */
+  private static Optional<Path> firstFile(List<Path> directories, String sub, String name) {
     for (Path directory : directories) {
-      Path candidate = directory.resolve(CHECKSUMS).resolve(name);
+      Path candidate = directory.resolve(sub).resolve(name);
       if (Files.isRegularFile(candidate)) {
         return Optional.of(candidate);
       }

@@ -122,17 +122,7 @@ public final class HistoryImport {
       ImportedKey key = new ImportedKey(domain.id(), line.harvest(), line.job());
       Parsed earlier = matched.putIfAbsent(key, parsed);
       if (earlier != null) {
-        refuse(
-            parsed,
-            "repeats line "
-                + earlier.lineNumber()
-                + ": domain '"
-                + line.domain()
-                + "' in job "
-                + line.job()
-                + " of harvest '"
-                + line.harvest()
-                + "'");
+        refuse(parsed, "repeats line " + earlier.lineNumber() + ": " + line.describe());
         continue;
       }
       entries.add(new Matched(parsed, key, domain.id(), configurationId));
@@ -144,15 +134,7 @@ public final class HistoryImport {
     for (Matched entry : entries) {
       HistoryLine line = entry.parsed().line();
       if (existing.contains(entry.key())) {
-        refuse(
-            entry.parsed(),
-            "was imported before: domain '"
-                + line.domain()
-                + "' in job "
-                + line.job()
-                + " of harvest '"
-                + line.harvest()
-                + "'");
+        refuse(entry.parsed(), "was imported before: " + line.describe());
         continue;
       }
       stored.add(

@@ -24,4 +24,10 @@ public record HistoryLine(
     Instant started,
     long objects,
     long bytes,
-    StopReason stopReason) {}
+    StopReason stopReason) {
+
+  /** Which harvest of which domain the line is about, for messages. */
+  String describe() {
+    return "domain '" + domain + "' in job " + job + " of harvest '" + harvest + "'";
+  }
+}
