@@ -3,25 +3,28 @@ package org.netarchive.ee.scheduler.domain.model.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.netarchive.ee.scheduler.domain.model.history.StopReason.DOWNLOAD_COMPLETE;
-import static org.netarchive.ee.scheduler.domain.model.history.StopReason.DOWNLOAD_UNFINISHED;
 import static org.netarchive.ee.scheduler.domain.model.history.StopReason.OBJECT_LIMIT;
 import static org.netarchive.ee.scheduler.domain.model.history.StopReason.SIZE_LIMIT;
-import static org.netarchive.ee.scheduler.domain.model.history.StopReason.TIME_LIMIT;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
 
 /**
  * The estimate of reference/000 as NetarchiveSuite's tests pin it, on concrete cases, with the
  * default settings: 38000 bytes per object, maxDomainSize 5000, errorFactorPrevResult 10,
- * errorFactorBestGuess 2. {@link NetarchiveSuiteFigures} repeats NetarchiveSuite's own cases.
+ * errorFactorBestGuess 2. {@link
+ * #givenNetarchiveSuitesFigures_whenEstimated_thenNetarchiveSuitesExpectation} repeats
+ * NetarchiveSuite's own cases.
  */
 class ObjectEstimateTest {
 
@@ -32,13 +35,37 @@ class ObjectEstimateTest {
   private static final Instant FEB = Instant.parse("2025-02-10T02:00:00Z");
   private static final Instant MAR = Instant.parse("2025-03-10T02:00:00Z");
 
+  private static final Map<String, Instant> WHEN =
+      Map.of(
+          "JAN", JAN,
+          "FEB", FEB,
+          "MAR", MAR,
+          "1970", Instant.parse("1970-02-01T00:00:00Z"),
+          "1980", Instant.parse("1980-02-01T00:00:00Z"));
+
   private static PastHarvest harvest(long objects, long bytes, StopReason reason, Instant at) {
     return new PastHarvest(objects, bytes, reason, at);
   }
 
-  private static long expected(PastHarvest best, long configBytes) {
-    return ObjectEstimate.expectedObjects(
-        DEFAULTS, Optional.ofNullable(best), NONE, configBytes, NONE, NONE);
+  /**
+   * A history written as harvests separated by {@code ;}, each "objects bytes REASON when" with
+   * when one of JAN, FEB, MAR (2025) or 1970, 1980 (NetarchiveSuite's dates); {@code -} is none.
+   */
+  static List<PastHarvest> history(String text) {
+    if (text.isBlank() || text.strip().equals("-")) {
+      return List.of();
+    }
+    List<PastHarvest> history = new ArrayList<>();
+    for (String entry : text.split(";")) {
+      String[] parts = entry.strip().split("\\s+");
+      history.add(
+          harvest(
+              Long.parseLong(parts[0]),
+              Long.parseLong(parts[1]),
+              StopReason.valueOf(parts[2]),
+              WHEN.get(parts[3])));
+    }
+    return history;
   }
 
   @Nested
@@ -49,85 +76,58 @@ class ObjectEstimateTest {
       assertThat(ObjectEstimate.best(List.of())).isEmpty();
     }
 
-    @Test
-    void givenTwoCompleteHarvests_whenBest_thenTheMostRecentEvenWithFewerObjects() {
-      PastHarvest older = harvest(900, 9_000_000, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest recent = harvest(300, 3_000_000, DOWNLOAD_COMPLETE, FEB);
-
-      assertThat(ObjectEstimate.best(List.of(older, recent))).contains(recent);
-      assertThat(ObjectEstimate.best(List.of(recent, older))).contains(recent);
-    }
-
-    @Test
-    void givenACompleteAndALargerMoreRecentIncompleteHarvest_whenBest_thenTheIncompleteOne() {
-      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest incomplete = harvest(5000, 90_000_000, SIZE_LIMIT, MAR);
-
-      assertThat(ObjectEstimate.best(List.of(incomplete, complete))).contains(incomplete);
-      assertThat(ObjectEstimate.best(List.of(complete, incomplete))).contains(incomplete);
-    }
-
-    @Test
-    void givenACompleteAndASmallerMoreRecentIncompleteHarvest_whenBest_thenTheCompleteOne() {
-      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest incomplete = harvest(99, 90_000_000, SIZE_LIMIT, MAR);
-
-      assertThat(ObjectEstimate.best(List.of(incomplete, complete))).contains(complete);
-    }
-
-    @Test
-    void givenALargerIncompleteHarvestBeforeTheLastComplete_whenBest_thenTheComplete() {
-      PastHarvest older = harvest(5000, 90_000_000, SIZE_LIMIT, JAN);
-      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, FEB);
-
-      assertThat(ObjectEstimate.best(List.of(older, complete))).contains(complete);
-    }
-
-    @Test
-    void givenAnIncompleteHarvestAsLargeAsANewerComplete_whenBest_thenTheComplete() {
-      PastHarvest complete = harvest(100, 1_000_000, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest incomplete = harvest(100, 9_000_000, SIZE_LIMIT, MAR);
-
-      assertThat(ObjectEstimate.best(List.of(incomplete, complete))).contains(complete);
-    }
-
-    @Test
-    void givenNoCompleteHarvest_whenBest_thenTheOneWithMostObjectsEvenIfOlder() {
-      PastHarvest most = harvest(7000, 10, TIME_LIMIT, JAN);
-      PastHarvest recent = harvest(6999, 99_000_000, SIZE_LIMIT, MAR);
-      PastHarvest unfinished = harvest(10, 1000, DOWNLOAD_UNFINISHED, FEB);
-
-      assertThat(ObjectEstimate.best(List.of(recent, unfinished, most))).contains(most);
-    }
-
-    @Test
-    void givenCompleteHarvestsStartedAtTheSameTime_whenBest_thenMoreObjectsThenMoreBytes() {
-      PastHarvest fewer = harvest(10, 5000, DOWNLOAD_COMPLETE, FEB);
-      PastHarvest more = harvest(11, 100, DOWNLOAD_COMPLETE, FEB);
-      PastHarvest moreAndBigger = harvest(11, 200, DOWNLOAD_COMPLETE, FEB);
-
-      assertThat(ObjectEstimate.best(List.of(fewer, more))).contains(more);
-      assertThat(ObjectEstimate.best(List.of(moreAndBigger, more, fewer))).contains(moreAndBigger);
-    }
-
-    @Test
-    void givenIncompleteHarvestsWithAsManyObjects_whenBest_thenOlderThenMoreBytes() {
-      PastHarvest older = harvest(500, 1_000, SIZE_LIMIT, JAN);
-      PastHarvest olderBigger = harvest(500, 2_000, TIME_LIMIT, JAN);
-      PastHarvest recent = harvest(500, 9_000_000, TIME_LIMIT, FEB);
-
-      // NetarchiveSuite scans newest first and keeps the last of equals: the older one
-      assertThat(ObjectEstimate.best(List.of(older, recent))).contains(older);
-      assertThat(ObjectEstimate.best(List.of(recent, olderBigger, older))).contains(olderBigger);
-    }
-
-    @Test
-    void givenIncompleteHarvestsEqualButForTheStopReason_whenBest_thenTheReasonDeclaredFirst() {
-      PastHarvest objectLimit = harvest(500, 1000, OBJECT_LIMIT, JAN);
-      PastHarvest timeLimit = harvest(500, 1000, TIME_LIMIT, JAN);
-
-      assertThat(ObjectEstimate.best(List.of(timeLimit, objectLimit))).contains(objectLimit);
-      assertThat(ObjectEstimate.best(List.of(objectLimit, timeLimit))).contains(objectLimit);
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(
+        delimiter = '|',
+        quoteCharacter = '"',
+        textBlock =
+            """
+            two complete: the most recent even with fewer objects \
+              | 900 9000000 DOWNLOAD_COMPLETE JAN; 300 3000000 DOWNLOAD_COMPLETE FEB \
+              | 300 3000000 DOWNLOAD_COMPLETE FEB
+            two complete: the most recent even with fewer objects \
+              | 300 3000000 DOWNLOAD_COMPLETE FEB; 900 9000000 DOWNLOAD_COMPLETE JAN \
+              | 300 3000000 DOWNLOAD_COMPLETE FEB
+            a complete and a larger more recent incomplete: the incomplete \
+              | 5000 90000000 SIZE_LIMIT MAR; 100 1000000 DOWNLOAD_COMPLETE JAN \
+              | 5000 90000000 SIZE_LIMIT MAR
+            a complete and a larger more recent incomplete: the incomplete \
+              | 100 1000000 DOWNLOAD_COMPLETE JAN; 5000 90000000 SIZE_LIMIT MAR \
+              | 5000 90000000 SIZE_LIMIT MAR
+            a complete and a smaller more recent incomplete: the complete \
+              | 99 90000000 SIZE_LIMIT MAR; 100 1000000 DOWNLOAD_COMPLETE JAN \
+              | 100 1000000 DOWNLOAD_COMPLETE JAN
+            a larger incomplete before the last complete: the complete \
+              | 5000 90000000 SIZE_LIMIT JAN; 100 1000000 DOWNLOAD_COMPLETE FEB \
+              | 100 1000000 DOWNLOAD_COMPLETE FEB
+            an incomplete as large as a newer complete: the complete \
+              | 100 9000000 SIZE_LIMIT MAR; 100 1000000 DOWNLOAD_COMPLETE JAN \
+              | 100 1000000 DOWNLOAD_COMPLETE JAN
+            no complete harvest: the one with most objects even if older \
+              | 6999 99000000 SIZE_LIMIT MAR; 10 1000 DOWNLOAD_UNFINISHED FEB; 7000 10 TIME_LIMIT JAN \
+              | 7000 10 TIME_LIMIT JAN
+            complete ones started at the same time: more objects \
+              | 10 5000 DOWNLOAD_COMPLETE FEB; 11 100 DOWNLOAD_COMPLETE FEB \
+              | 11 100 DOWNLOAD_COMPLETE FEB
+            complete ones started at the same time: more objects, then more bytes \
+              | 11 200 DOWNLOAD_COMPLETE FEB; 11 100 DOWNLOAD_COMPLETE FEB; 10 5000 DOWNLOAD_COMPLETE FEB \
+              | 11 200 DOWNLOAD_COMPLETE FEB
+            incomplete ones with as many objects: NetarchiveSuite scans newest first, keeps the older \
+              | 500 1000 SIZE_LIMIT JAN; 500 9000000 TIME_LIMIT FEB \
+              | 500 1000 SIZE_LIMIT JAN
+            incomplete ones with as many objects: the older, then more bytes \
+              | 500 9000000 TIME_LIMIT FEB; 500 2000 TIME_LIMIT JAN; 500 1000 SIZE_LIMIT JAN \
+              | 500 2000 TIME_LIMIT JAN
+            incomplete ones equal but for the stop reason: the reason declared first \
+              | 500 1000 TIME_LIMIT JAN; 500 1000 OBJECT_LIMIT JAN \
+              | 500 1000 OBJECT_LIMIT JAN
+            incomplete ones equal but for the stop reason: the reason declared first \
+              | 500 1000 OBJECT_LIMIT JAN; 500 1000 TIME_LIMIT JAN \
+              | 500 1000 OBJECT_LIMIT JAN
+            """)
+    void givenAHistory_whenBest_thenTheHarvestNetarchiveSuiteWouldChoose(
+        String what, String harvests, String best) {
+      assertThat(ObjectEstimate.best(history(harvests))).contains(history(best).getFirst());
     }
 
     @Test
@@ -155,124 +155,70 @@ class ObjectEstimateTest {
       assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.empty())).isEqualTo(38_000);
     }
 
-    @Test
-    void givenFewerThan50SmallObjects_whenBytesPerObject_thenTheSetting() {
-      PastHarvest small = harvest(49, 49 * 37_999L, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(38_000);
-    }
-
-    @Test
-    void givenFewerThan50LargeObjects_whenBytesPerObject_thenTheirAverage() {
-      PastHarvest big = harvest(1, 1_000_000, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(big))).isEqualTo(1_000_000);
-    }
-
-    @Test
-    void given50SmallObjects_whenBytesPerObject_thenTheirAverage() {
-      PastHarvest small = harvest(50, 50 * 20L, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(20);
-    }
-
-    @Test
-    void givenNoObjects_whenBytesPerObject_thenTheSetting() {
-      PastHarvest empty = harvest(0, 5000, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(empty))).isEqualTo(38_000);
-    }
-
-    @Test
-    void givenManyObjectsAndATotalSizeOfZero_whenBytesPerObject_thenOneByte() {
-      PastHarvest weightless = harvest(100, 0, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest fewerBytesThanObjects = harvest(100, 99, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(weightless))).isEqualTo(1);
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(fewerBytesThanObjects)))
-          .isEqualTo(1);
-    }
-
-    @Test
-    void givenFewObjectsAndATotalSizeOfZero_whenBytesPerObject_thenTheSetting() {
-      PastHarvest weightless = harvest(49, 0, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(weightless)))
-          .isEqualTo(38_000);
-    }
-
-    @Test
-    void given50LargeObjects_whenBytesPerObject_thenTheirAverage() {
-      PastHarvest big = harvest(50, 50 * 1_000_000L, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(big))).isEqualTo(1_000_000);
-    }
-
-    @Test
-    void givenAnAverageBelowTheSettingOfManyObjects_whenBytesPerObject_thenTheAverage() {
-      PastHarvest small = harvest(1000, 20_000_000, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(small))).isEqualTo(20_000);
-    }
-
-    @Test
-    void givenAnAverageThatIsNoWholeNumber_whenBytesPerObject_thenRoundedDown() {
-      PastHarvest odd = harvest(300, 300 * 40_000L + 299, SIZE_LIMIT, JAN);
-
-      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(odd))).isEqualTo(40_000);
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(
+        delimiter = '|',
+        quoteCharacter = '"',
+        textBlock =
+            """
+            fewer than 50 small objects: the setting          | 49 1861951 DOWNLOAD_COMPLETE JAN    | 38000
+            fewer than 50 large objects: their average        | 1 1000000 DOWNLOAD_COMPLETE JAN     | 1000000
+            50 small objects: their average                   | 50 1000 DOWNLOAD_COMPLETE JAN       | 20
+            no objects: the setting                           | 0 5000 DOWNLOAD_COMPLETE JAN        | 38000
+            many objects and a total size of zero: one byte   | 100 0 DOWNLOAD_COMPLETE JAN         | 1
+            many objects, fewer bytes than objects: one byte  | 100 99 DOWNLOAD_COMPLETE JAN        | 1
+            few objects and a total size of zero: the setting | 49 0 DOWNLOAD_COMPLETE JAN          | 38000
+            50 large objects: their average                   | 50 50000000 DOWNLOAD_COMPLETE JAN   | 1000000
+            an average below the setting of many objects      | 1000 20000000 DOWNLOAD_COMPLETE JAN | 20000
+            an average that is no whole number: rounded down  | 300 12000299 SIZE_LIMIT JAN         | 40000
+            """)
+    void givenTheBestHarvest_whenBytesPerObject_thenTheAverageIfBelievedOrTheSetting(
+        String what, String best, long bytesPerObject) {
+      assertThat(ObjectEstimate.bytesPerObject(DEFAULTS, Optional.of(history(best).getFirst())))
+          .isEqualTo(bytesPerObject);
     }
   }
 
   @Nested
   class Step3Maximum {
 
-    private long maximum(
-        long configObjects, long configBytes, long harvestObjects, long harvestBytes) {
-      return ObjectEstimate.maximumObjects(
-          DEFAULTS, 38_000, configObjects, configBytes, harvestObjects, harvestBytes);
-    }
-
     @Test
     void givenNoLimitsAtAll_whenMaximum_thenMaxDomainSize() {
-      assertThat(maximum(NONE, NONE, NONE, NONE)).isEqualTo(5000);
       SplitSettings larger = new SplitSettings(10_000, 8_000_000, 100, 2000, 10, 2, 38_000, 7000);
       assertThat(ObjectEstimate.maximumObjects(larger, 38_000, NONE, NONE, NONE, NONE))
           .isEqualTo(7000);
     }
 
-    @Test
-    void givenOnlyTheConfigurationsByteLimit_whenMaximum_thenLimitByBytesPerObjectRoundedDown() {
-      assertThat(maximum(NONE, GB, NONE, NONE)).isEqualTo(26_315);
-    }
-
-    @Test
-    void givenOnlyTheConfigurationsObjectLimit_whenMaximum_thenThatLimit() {
-      assertThat(maximum(500, NONE, NONE, NONE)).isEqualTo(500);
-    }
-
-    @Test
-    void givenOnlyTheHarvestsLimits_whenMaximum_thenTheTighterOfThem() {
-      assertThat(maximum(NONE, NONE, 3000, NONE)).isEqualTo(3000);
-      assertThat(maximum(NONE, NONE, NONE, 380_000_000)).isEqualTo(10_000);
-      assertThat(maximum(NONE, NONE, 3000, 380_000_000)).isEqualTo(3000);
-      assertThat(maximum(NONE, NONE, 30_000, 380_000_000)).isEqualTo(10_000);
-    }
-
-    @Test
-    void givenConfigurationAndHarvestLimits_whenMaximum_thenTheTightestWins() {
-      // harvest byte limit tighter than the configuration's
-      assertThat(maximum(NONE, GB, NONE, 190_000_000)).isEqualTo(5000);
-      // configuration byte limit tighter than the harvest's
-      assertThat(maximum(NONE, 190_000_000, NONE, GB)).isEqualTo(5000);
-      // configuration object limit tighter than both byte limits
-      assertThat(maximum(2000, GB, NONE, GB)).isEqualTo(2000);
-      // harvest object limit tighter than the configuration's object limit
-      assertThat(maximum(2000, GB, 1500, GB)).isEqualTo(1500);
-    }
-
-    @Test
-    void givenAByteLimitBelowOneObject_whenMaximum_thenZero() {
-      assertThat(maximum(NONE, 37_999, NONE, NONE)).isZero();
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+        delimiter = '|',
+        quoteCharacter = '"',
+        textBlock =
+            """
+            no limits at all: maxDomainSize                              | -1   | -1         | -1   | -1         | 5000
+            only the configuration's byte limit: by bytes per object     | -1   | 1000000000 | -1   | -1         | 26315
+            only the configuration's object limit: that limit            | 500  | -1         | -1   | -1         | 500
+            only the harvest's object limit                              | -1   | -1         | 3000 | -1         | 3000
+            only the harvest's byte limit                                | -1   | -1         | -1   | 380000000  | 10000
+            the harvest's limits: the object limit the tighter           | -1   | -1         | 3000 | 380000000  | 3000
+            the harvest's limits: the byte limit the tighter             | -1   | -1         | 30000| 380000000  | 10000
+            harvest byte limit tighter than the configuration's          | -1   | 1000000000 | -1   | 190000000  | 5000
+            configuration byte limit tighter than the harvest's          | -1   | 190000000  | -1   | 1000000000 | 5000
+            configuration object limit tighter than both byte limits     | 2000 | 1000000000 | -1   | 1000000000 | 2000
+            harvest object limit tighter than the configuration's        | 2000 | 1000000000 | 1500 | 1000000000 | 1500
+            a byte limit below one object: zero                          | -1   | 37999      | -1   | -1         | 0
+            """)
+    void givenLimits_whenMaximum_thenTheTightestOfThemOrMaxDomainSize(
+        String what,
+        long configObjects,
+        long configBytes,
+        long harvestObjects,
+        long harvestBytes,
+        long maximum) {
+      assertThat(
+              ObjectEstimate.maximumObjects(
+                  DEFAULTS, 38_000, configObjects, configBytes, harvestObjects, harvestBytes))
+          .isEqualTo(maximum);
     }
 
     @Test
@@ -281,20 +227,29 @@ class ObjectEstimateTest {
           .isEqualTo(10_000);
     }
 
-    @Test
-    void givenALimitThatIsNeitherPositiveNorMinusOne_whenMaximum_thenErrorNamesIt() {
+    @ParameterizedTest(name = "{4}")
+    @CsvSource(
+        delimiter = '|',
+        quoteCharacter = '"',
+        textBlock =
+            """
+            -1 | 0  | -1 | -1 | configMaxBytes must be a positive number or -1 (no limit), was 0
+            -2 | -1 | -1 | -1 | configMaxObjects must be a positive number or -1 (no limit), was -2
+            -1 | -1 | 0  | -1 | harvestMaxObjects must be a positive number or -1 (no limit), was 0
+            -1 | -1 | -1 | -5 | harvestMaxBytes must be a positive number or -1 (no limit), was -5
+            """)
+    void givenALimitThatIsNeitherPositiveNorMinusOne_whenMaximum_thenErrorNamesIt(
+        long configObjects,
+        long configBytes,
+        long harvestObjects,
+        long harvestBytes,
+        String message) {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> maximum(NONE, 0, NONE, NONE))
-          .withMessage("configMaxBytes must be a positive number or -1 (no limit), was 0");
-      assertThatIllegalArgumentException()
-          .isThrownBy(() -> maximum(-2, NONE, NONE, NONE))
-          .withMessage("configMaxObjects must be a positive number or -1 (no limit), was -2");
-      assertThatIllegalArgumentException()
-          .isThrownBy(() -> maximum(NONE, NONE, 0, NONE))
-          .withMessageStartingWith("harvestMaxObjects must be");
-      assertThatIllegalArgumentException()
-          .isThrownBy(() -> maximum(NONE, NONE, NONE, -5))
-          .withMessageStartingWith("harvestMaxBytes must be");
+          .isThrownBy(
+              () ->
+                  ObjectEstimate.maximumObjects(
+                      DEFAULTS, 38_000, configObjects, configBytes, harvestObjects, harvestBytes))
+          .withMessage(message);
     }
 
     @Test
@@ -308,36 +263,32 @@ class ObjectEstimateTest {
   @Nested
   class Steps4To6Estimate {
 
-    @Test
-    void givenNeverHarvestedWithTheDefaultByteLimit_whenEstimated_thenMaxDomainSize() {
-      assertThat(expected(null, GB)).isEqualTo(5000);
-    }
-
-    @Test
-    void givenNeverHarvestedAndNoLimits_whenEstimated_thenMaxDomainSize() {
-      assertThat(expected(null, NONE)).isEqualTo(5000);
-    }
-
-    @Test
-    void givenNeverHarvestedWithALimitBelowMaxDomainSize_whenEstimated_thenCappedByTheMaximum() {
-      // 100 MB / 38000 = 2631 objects
-      assertThat(expected(null, 100_000_000)).isEqualTo(2631);
-    }
-
-    @Test
-    void givenACompleteHarvest_whenEstimated_thenMinimumPlusATenthOfTheRoomRoundedDown() {
-      PastHarvest complete = harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN);
-
-      // maximum 26315; 1000 + (26315 - 1000) / 10 = 1000 + 2531
-      assertThat(expected(complete, GB)).isEqualTo(3531);
-    }
-
-    @Test
-    void givenOnlyIncompleteHarvests_whenEstimated_thenMinimumPlusHalfTheRoom() {
-      PastHarvest incomplete = harvest(1000, 38_000_000, SIZE_LIMIT, JAN);
-
-      // 1000 + (26315 - 1000) / 2 = 1000 + 12657
-      assertThat(expected(incomplete, GB)).isEqualTo(13_657);
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+        delimiter = '|',
+        quoteCharacter = '"',
+        textBlock =
+            """
+            never harvested, the default byte limit: maxDomainSize              | -                                    | 1000000000 | 5000
+            never harvested, no limits: maxDomainSize                           | -                                    | -1         | 5000
+            never harvested, a limit below maxDomainSize: 100 MB / 38000        | -                                    | 100000000  | 2631
+            complete: maximum 26315; 1000 + (26315 - 1000) / 10                 | 1000 38000000 DOWNLOAD_COMPLETE JAN  | 1000000000 | 3531
+            only incomplete: 1000 + (26315 - 1000) / 2                          | 1000 38000000 SIZE_LIMIT JAN         | 1000000000 | 13657
+            large objects, 100000 bytes each: maximum 10000; 2000 + 8000 / 10   | 2000 200000000 DOWNLOAD_COMPLETE JAN | 1000000000 | 2800
+            fewer than 50 small objects, 38000 bytes each: 49 + (26315 - 49) / 10 | 49 49000 DOWNLOAD_COMPLETE JAN     | 1000000000 | 2675
+            fewer than 50 large objects, 1 MB each: maximum 1000; 49 + 951 / 10 | 49 49000000 DOWNLOAD_COMPLETE JAN    | 1000000000 | 144
+            history and no limits: 1000 + (5000 - 1000) / 10                    | 1000 1000000 DOWNLOAD_COMPLETE JAN   | -1         | 1400
+            more than the limits allow now: 30000 + (26315 - 30000) / 2 capped  | 30000 1140000000 SIZE_LIMIT JAN      | 1000000000 | 26315
+            more than the limits allow now, complete: capped by the maximum     | 30000 1140000000 DOWNLOAD_COMPLETE JAN | 1000000000 | 26315
+            exactly the maximum harvested: the maximum                          | 26315 999970000 SIZE_LIMIT JAN       | 1000000000 | 26315
+            an empty but complete harvest: a tenth of the maximum               | 0 0 DOWNLOAD_COMPLETE JAN            | 1000000000 | 2631
+            """)
+    void givenTheBestHarvestAndTheConfigurationsByteLimit_whenEstimated_thenTheExpectation(
+        String what, String best, long configBytes, long expected) {
+      assertThat(
+              ObjectEstimate.expectedObjects(
+                  DEFAULTS, history(best).stream().findFirst(), NONE, configBytes, NONE, NONE))
+          .isEqualTo(expected);
     }
 
     @Test
@@ -353,33 +304,6 @@ class ObjectEstimateTest {
 
       // 38000 bytes per object: maximum 26315; 9000 + (26315 - 9000) / 2 = 9000 + 8657
       assertThat(estimate).isEqualTo(17_657);
-    }
-
-    @Test
-    void givenLargeObjectsInTheBestHarvest_whenEstimated_thenTheMaximumUsesTheirAverage() {
-      PastHarvest complete = harvest(2000, 200_000_000, DOWNLOAD_COMPLETE, JAN);
-
-      // 100000 bytes per object: maximum 10000; 2000 + 8000 / 10
-      assertThat(expected(complete, GB)).isEqualTo(2800);
-    }
-
-    @Test
-    void givenFewerThan50Objects_whenEstimated_thenOnlyALargeAverageIsBelieved() {
-      PastHarvest fewSmall = harvest(49, 49 * 1000L, DOWNLOAD_COMPLETE, JAN);
-      PastHarvest fewLarge = harvest(49, 49 * 1_000_000L, DOWNLOAD_COMPLETE, JAN);
-
-      // 38000 bytes per object: 49 + (26315 - 49) / 10 = 49 + 2626
-      assertThat(expected(fewSmall, GB)).isEqualTo(2675);
-      // 1 MB per object: maximum 1000; 49 + 951 / 10
-      assertThat(expected(fewLarge, GB)).isEqualTo(144);
-    }
-
-    @Test
-    void givenHistoryAndNoLimits_whenEstimated_thenMaxDomainSizeIsTheMaximum() {
-      PastHarvest complete = harvest(1000, 1_000_000, DOWNLOAD_COMPLETE, JAN);
-
-      // 1000 + (5000 - 1000) / 10
-      assertThat(expected(complete, NONE)).isEqualTo(1400);
     }
 
     @Test
@@ -415,30 +339,6 @@ class ObjectEstimateTest {
     }
 
     @Test
-    void givenMoreObjectsThanTheLimitsAllowNow_whenEstimated_thenCappedByTheMaximum() {
-      PastHarvest large = harvest(30_000, 30_000 * 38_000L, SIZE_LIMIT, JAN);
-      PastHarvest completeLarge = harvest(30_000, 30_000 * 38_000L, DOWNLOAD_COMPLETE, JAN);
-
-      // 30000 + (26315 - 30000) / 2 = 28158, more than the maximum 26315
-      assertThat(expected(large, GB)).isEqualTo(26_315);
-      assertThat(expected(completeLarge, GB)).isEqualTo(26_315);
-    }
-
-    @Test
-    void givenExactlyTheMaximumHarvested_whenEstimated_thenTheMaximum() {
-      PastHarvest full = harvest(26_315, 26_315 * 38_000L, SIZE_LIMIT, JAN);
-
-      assertThat(expected(full, GB)).isEqualTo(26_315);
-    }
-
-    @Test
-    void givenAnEmptyButCompleteHarvest_whenEstimated_thenATenthOfTheMaximum() {
-      PastHarvest empty = harvest(0, 0, DOWNLOAD_COMPLETE, JAN);
-
-      assertThat(expected(empty, GB)).isEqualTo(2631);
-    }
-
-    @Test
     void givenOtherErrorFactors_whenEstimated_thenTheyDivideTheRoom() {
       SplitSettings settings = new SplitSettings(10_000, 8_000_000, 100, 2000, 4, 3, 38_000, 5000);
       PastHarvest complete = harvest(1000, 38_000_000, DOWNLOAD_COMPLETE, JAN);
@@ -459,158 +359,81 @@ class ObjectEstimateTest {
   @Nested
   class Step3Room {
 
-    private long room(
-        long configObjects, long configBytes, long harvestObjects, long harvestBytes) {
-      return ObjectEstimate.roomObjects(
-          DEFAULTS, 38_000, configObjects, configBytes, harvestObjects, harvestBytes);
-    }
-
-    @Test
-    void givenHarvestLimits_whenRoom_thenTheHarvestsEvenIfTheConfigurationsAreTighter() {
-      assertThat(room(1100, GB, 2100, NONE)).isEqualTo(2100);
-      assertThat(room(NONE, 190_000_000, NONE, GB)).isEqualTo(26_315);
-      assertThat(room(NONE, GB, 3000, 380_000_000)).isEqualTo(3000);
-    }
-
-    @Test
-    void givenNoHarvestLimits_whenRoom_thenTheConfigurationsOrMaxDomainSize() {
-      assertThat(room(1100, GB, NONE, NONE)).isEqualTo(1100);
-      assertThat(room(NONE, 190_000_000, NONE, NONE)).isEqualTo(5000);
-      assertThat(room(NONE, NONE, NONE, NONE)).isEqualTo(5000);
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+        delimiter = '|',
+        quoteCharacter = '"',
+        textBlock =
+            """
+            harvest object limit, even if the configuration's is tighter | 1100 | 1000000000 | 2100 | -1         | 2100
+            harvest byte limit, even if the configuration's is tighter   | -1   | 190000000  | -1   | 1000000000 | 26315
+            harvest limits: the tighter                                  | -1   | 1000000000 | 3000 | 380000000  | 3000
+            no harvest limits: the configuration's object limit          | 1100 | 1000000000 | -1   | -1         | 1100
+            no harvest limits: the configuration's byte limit            | -1   | 190000000  | -1   | -1         | 5000
+            no limits at all: maxDomainSize                              | -1   | -1         | -1   | -1         | 5000
+            """)
+    void givenLimits_whenRoom_thenTheHarvestsOrElseTheConfigurationsOrMaxDomainSize(
+        String what,
+        long configObjects,
+        long configBytes,
+        long harvestObjects,
+        long harvestBytes,
+        long room) {
+      assertThat(
+              ObjectEstimate.roomObjects(
+                  DEFAULTS, 38_000, configObjects, configBytes, harvestObjects, harvestBytes))
+          .isEqualTo(room);
     }
   }
 
   /**
    * NetarchiveSuite's DomainConfigurationTest (harvester-core, dk.netarkivet.harvester.datamodel),
-   * one test here per test there, with its figures. Its default configuration has a byte limit of 1
-   * GB and no object limit; its history entries of one harvest are dated 1970, the "second" ones
+   * each of its tests here by name, with its figures. Its default configuration has a byte limit of
+   * 1 GB and no object limit; its history entries of one harvest are dated 1970, the "second" ones
    * 1980. The harvest's limits are its getExpectedNumberOfObjects(objectLimit, byteLimit)
    * arguments.
    */
-  @Nested
-  class NetarchiveSuiteFigures {
-
-    private static final Instant Y1970 = Instant.parse("1970-02-01T00:00:00Z");
-    private static final Instant Y1980 = Instant.parse("1980-02-01T00:00:00Z");
-
-    private long expect(
-        List<PastHarvest> history, long configMaxObjects, long harvestObjects, long harvestBytes) {
-      return ObjectEstimate.expectedObjects(
-          DEFAULTS,
-          ObjectEstimate.best(history),
-          configMaxObjects,
-          GB,
-          harvestObjects,
-          harvestBytes);
-    }
-
-    // testExpectedNumberOfObjectsDefaults
-    @Test
-    void givenNoHistory_whenEstimated_thenMaxDomainSize() {
-      assertThat(expect(List.of(), NONE, NONE, NONE)).isEqualTo(5000);
-    }
-
-    // testExpectedNumberOfObjectsWithSetMaxObjects
-    @Test
-    void givenNoHistoryAndAnObjectLimit_whenEstimated_thenThatLimit() {
-      assertThat(expect(List.of(), 4000, NONE, NONE)).isEqualTo(4000);
-      assertThat(expect(List.of(), 4000, 6000, NONE)).isEqualTo(4000);
-    }
-
-    // testExpectedNumberOfObjectsDownloadComplete: the issue's example
-    @Test
-    void givenACompleteHarvest_whenAHarvestLimitIsSet_thenItGivesTheRoom() {
-      List<PastHarvest> history = List.of(harvest(100, 1, DOWNLOAD_COMPLETE, Y1970));
-
-      assertThat(expect(history, 1100, NONE, NONE)).isEqualTo(200);
-      assertThat(expect(history, 1100, 2100, NONE)).isEqualTo(300);
-    }
-
-    // testExpectedNumberOfObjectsObjectLimit
-    @Test
-    void givenAnIncompleteHarvest_whenEstimated_thenHalfTheRoom() {
-      List<PastHarvest> history = List.of(harvest(100, 1, OBJECT_LIMIT, Y1970));
-
-      assertThat(expect(history, 1100, NONE, NONE)).isEqualTo(600);
-    }
-
-    // testExpectedNumberOfObjectsOverrideflag
-    @Test
-    void givenAHarvestLimit_whenTheConfigurationsLimitChanges_thenItOnlyCapsTheResult() {
-      List<PastHarvest> history = List.of(harvest(100, 1, OBJECT_LIMIT, Y1970));
-
-      assertThat(expect(history, 1100, NONE, NONE)).isEqualTo(600);
-      assertThat(expect(history, 5000, 2200, NONE)).isEqualTo(1150);
-      assertThat(expect(history, 200, 2200, NONE)).isEqualTo(200);
-      assertThat(expect(history, 1000, 2200, NONE)).isEqualTo(1000);
-    }
-
-    // testExpectedNumberOfObjects
-    @Test
-    void givenASizeLimitedHarvestAndAHarvestLimit_whenEstimated_thenCappedByTheConfiguration() {
-      List<PastHarvest> history = List.of(harvest(100, 1, SIZE_LIMIT, Y1970));
-
-      assertThat(expect(history, 1100, 2100, NONE)).isEqualTo(1100);
-    }
-
-    // testExpectedNumberOfObjectsNewerSmallUnfinishedHarvest
-    @Test
-    void givenANewerSmallerIncompleteHarvest_whenEstimated_thenTheCompleteOneCounts() {
-      List<PastHarvest> history =
-          List.of(harvest(200, 1, DOWNLOAD_COMPLETE, Y1970), harvest(100, 1, SIZE_LIMIT, Y1980));
-
-      assertThat(expect(history, NONE, 2200, NONE)).isEqualTo(400);
-    }
-
-    // testExpectedNumberOfObjectsNewerLargeUnfinishedHarvest
-    @Test
-    void givenANewerLargerIncompleteHarvest_whenEstimated_thenItDefinesTheExpectation() {
-      List<PastHarvest> history =
-          List.of(harvest(200, 1, DOWNLOAD_COMPLETE, Y1970), harvest(300, 1, SIZE_LIMIT, Y1980));
-
-      assertThat(expect(history, 2300, NONE, NONE)).isEqualTo(1300);
-    }
-
-    // testExpectedNumberOfObjectsOlderLargeUnfinishedHarvest
-    @Test
-    void givenAnOlderLargerIncompleteHarvest_whenEstimated_thenTheNewerCompleteOneCounts() {
-      List<PastHarvest> history =
-          List.of(harvest(300, 1, SIZE_LIMIT, Y1970), harvest(200, 1, DOWNLOAD_COMPLETE, Y1980));
-
-      assertThat(expect(history, NONE, 2200, NONE)).isEqualTo(400);
-    }
-
-    // testExpectedNumberOfObjects40ObjectsHarvested
-    @Test
-    void given40SmallObjects_whenEstimated_thenTheSettingsBytesPerObject() {
-      List<PastHarvest> history = List.of(harvest(40, 400, SIZE_LIMIT, Y1970));
-
-      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(85);
-    }
-
-    // testExpectedNumberOfObjects100ObjectsHarvested
-    @Test
-    void given100SmallObjects_whenEstimated_thenTheirAverageOf10Bytes() {
-      List<PastHarvest> history = List.of(harvest(100, 1000, SIZE_LIMIT, Y1970));
-
-      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(250_050);
-    }
-
-    // testExpectedNumberOfObjectsHeritrix1On1
-    @Test
-    void givenOneObjectOfOneByte_whenEstimated_thenTheSettingsBytesPerObject() {
-      List<PastHarvest> history = List.of(harvest(1, 1, SIZE_LIMIT, Y1970));
-
-      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(66);
-    }
-
-    // testExpectedNumberOfObjectsLargeExpectation
-    @Test
-    void givenTenLargeObjects_whenEstimated_thenTheirLargeAverageIsTrusted() {
-      List<PastHarvest> history = List.of(harvest(10, 10_000_000, SIZE_LIMIT, Y1970));
-
-      assertThat(expect(history, NONE, NONE, 5_000_000)).isEqualTo(5);
-    }
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      textBlock =
+          """
+          testExpectedNumberOfObjectsDefaults                      | -                                                 | -1   | -1   | -1      | 5000
+          testExpectedNumberOfObjectsWithSetMaxObjects             | -                                                 | 4000 | -1   | -1      | 4000
+          testExpectedNumberOfObjectsWithSetMaxObjects             | -                                                 | 4000 | 6000 | -1      | 4000
+          testExpectedNumberOfObjectsDownloadComplete              | 100 1 DOWNLOAD_COMPLETE 1970                      | 1100 | -1   | -1      | 200
+          testExpectedNumberOfObjectsDownloadComplete              | 100 1 DOWNLOAD_COMPLETE 1970                      | 1100 | 2100 | -1      | 300
+          testExpectedNumberOfObjectsObjectLimit                   | 100 1 OBJECT_LIMIT 1970                           | 1100 | -1   | -1      | 600
+          testExpectedNumberOfObjectsOverrideflag                  | 100 1 OBJECT_LIMIT 1970                           | 1100 | -1   | -1      | 600
+          testExpectedNumberOfObjectsOverrideflag                  | 100 1 OBJECT_LIMIT 1970                           | 5000 | 2200 | -1      | 1150
+          testExpectedNumberOfObjectsOverrideflag                  | 100 1 OBJECT_LIMIT 1970                           | 200  | 2200 | -1      | 200
+          testExpectedNumberOfObjectsOverrideflag                  | 100 1 OBJECT_LIMIT 1970                           | 1000 | 2200 | -1      | 1000
+          testExpectedNumberOfObjects                              | 100 1 SIZE_LIMIT 1970                             | 1100 | 2100 | -1      | 1100
+          testExpectedNumberOfObjectsNewerSmallUnfinishedHarvest   | 200 1 DOWNLOAD_COMPLETE 1970; 100 1 SIZE_LIMIT 1980 | -1 | 2200 | -1      | 400
+          testExpectedNumberOfObjectsNewerLargeUnfinishedHarvest   | 200 1 DOWNLOAD_COMPLETE 1970; 300 1 SIZE_LIMIT 1980 | 2300 | -1 | -1      | 1300
+          testExpectedNumberOfObjectsOlderLargeUnfinishedHarvest   | 300 1 SIZE_LIMIT 1970; 200 1 DOWNLOAD_COMPLETE 1980 | -1 | 2200 | -1      | 400
+          testExpectedNumberOfObjects40ObjectsHarvested            | 40 400 SIZE_LIMIT 1970                            | -1   | -1   | 5000000 | 85
+          testExpectedNumberOfObjects100ObjectsHarvested           | 100 1000 SIZE_LIMIT 1970                          | -1   | -1   | 5000000 | 250050
+          testExpectedNumberOfObjectsHeritrix1On1                  | 1 1 SIZE_LIMIT 1970                               | -1   | -1   | 5000000 | 66
+          testExpectedNumberOfObjectsLargeExpectation              | 10 10000000 SIZE_LIMIT 1970                       | -1   | -1   | 5000000 | 5
+          """)
+  void givenNetarchiveSuitesFigures_whenEstimated_thenNetarchiveSuitesExpectation(
+      String netarchiveSuiteTest,
+      String harvests,
+      long configMaxObjects,
+      long harvestObjects,
+      long harvestBytes,
+      long expected) {
+    assertThat(
+            ObjectEstimate.expectedObjects(
+                DEFAULTS,
+                ObjectEstimate.best(history(harvests)),
+                configMaxObjects,
+                GB,
+                harvestObjects,
+                harvestBytes))
+        .isEqualTo(expected);
   }
 
   @Test
