@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
 
 /**
@@ -77,345 +80,151 @@ class JobPackerTest {
     }
   }
 
-  @Nested
-  class Check1SameDomain {
-
-    @Test
-    void givenAConfigurationOfTheDomainInTheJob_whenAnotherOfTheSameDomain_thenSameDomain() {
-      JobPacker packer = packerWith(NONE, candidate(1, 100));
-
-      assertThat(packer.check(candidate(1, 100))).isEqualTo(Fit.SAME_DOMAIN);
+  /**
+   * Configurations written "domain template maxBytes expectedObjects", separated by {@code ;}; the
+   * settings "configChunkSize maxTotalSize maxRelativeSizeDifference minAbsoluteSizeDifference".
+   */
+  private static JobPacker packer(String settings, long harvestMaxBytes, String job) {
+    long[] split = numbers(settings);
+    JobPacker packer =
+        new JobPacker(
+            new SplitSettings(
+                Math.toIntExact(split[0]), split[1], split[2], split[3], 10, 2, 38_000, 5000),
+            harvestMaxBytes);
+    for (String configuration : job.split(";")) {
+      packer.add(configuration(configuration));
     }
-
-    @Test
-    void givenAConfigurationOfTheDomainInTheJob_whenOneOfAnotherDomain_thenFits() {
-      JobPacker packer = packerWith(NONE, candidate(1, 100));
-
-      assertThat(packer.check(candidate(2, 100))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenTheSameDomainAndEveryOtherCheckFailing_whenChecked_thenSameDomainComesFirst() {
-      JobPacker packer = packerWith(1000, candidate(1, 1, 500, 100), candidate(2, 1, 500, 100));
-      packer.add(candidate(3, 1, 500, 100));
-
-      assertThat(packer.check(candidate(1, 2, 7, 100_000))).isEqualTo(Fit.SAME_DOMAIN);
-    }
+    return packer;
   }
 
-  @Nested
-  class Check2TooManyConfigurations {
-
-    @Test
-    void givenConfigChunkSizeMinusOneConfigurations_whenOneMore_thenFits() {
-      JobPacker packer = packerWith(NONE, candidate(1, 100), candidate(2, 100));
-
-      assertThat(packer.check(candidate(3, 100))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenConfigChunkSizeConfigurations_whenOneMore_thenTooMany() {
-      JobPacker packer = packerWith(NONE, candidate(1, 100), candidate(2, 100), candidate(3, 100));
-
-      assertThat(packer.check(candidate(4, 100))).isEqualTo(Fit.TOO_MANY_CONFIGURATIONS);
-    }
-
-    @Test
-    void givenAFullJobAndAnotherTemplate_whenChecked_thenTooManyComesBeforeTemplate() {
-      JobPacker packer = packerWith(NONE, candidate(1, 100), candidate(2, 100), candidate(3, 100));
-
-      assertThat(packer.check(candidate(4, 2, NONE, 100))).isEqualTo(Fit.TOO_MANY_CONFIGURATIONS);
-    }
-
-    @Test
-    void givenAChunkSizeOfOne_whenASecondConfiguration_thenTooMany() {
-      JobPacker packer = new JobPacker(new SplitSettings(1, 1000, 10, 20, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, 100));
-
-      assertThat(packer.check(candidate(2, 100))).isEqualTo(Fit.TOO_MANY_CONFIGURATIONS);
-    }
+  private static JobCandidate configuration(String text) {
+    long[] figures = numbers(text);
+    return candidate(figures[0], figures[1], figures[2], figures[3]);
   }
 
-  @Nested
-  class Check3Template {
-
-    @Test
-    void givenAJobOfTemplate1_whenAConfigurationOfTemplate2_thenOtherTemplate() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1, NONE, 100));
-
-      assertThat(packer.check(candidate(2, 2, NONE, 100))).isEqualTo(Fit.OTHER_TEMPLATE);
-      assertThat(packer.check(candidate(2, 1, NONE, 100))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenAnotherTemplateAndAnotherByteLimit_whenChecked_thenTemplateComesFirst() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1, 500, 100));
-
-      assertThat(packer.check(candidate(2, 2, 600, 100))).isEqualTo(Fit.OTHER_TEMPLATE);
-    }
-
-    @Test
-    void givenAJob_whenSnapshotTaken_thenItsTemplateIsTheFirstConfigurations() {
-      JobPacker packer = packerWith(NONE, candidate(1, 4, NONE, 100));
-
-      assertThat(packer.openJob().templateId()).isEqualTo(4);
-    }
+  private static long[] numbers(String text) {
+    return Arrays.stream(text.strip().split("\\s+")).mapToLong(Long::parseLong).toArray();
   }
 
-  @Nested
-  class Check4ByteLimit {
-
-    @Test
-    void givenAHarvestLimitAndAnUnlimitedFirstConfiguration_whenStarted_thenTheHarvestSetsIt() {
-      OpenJob job = packerWith(1000, candidate(1, 1, NONE, 100)).openJob();
-
-      assertThat(job.byteLimit()).isEqualTo(1000);
-      assertThat(job.byteLimitSource()).isEqualTo(ByteLimitSource.HARVEST);
-      assertThat(job.byteLimitSetByHarvest()).isTrue();
-    }
-
-    @Test
-    void givenAHarvestLimitAndAFirstConfigurationWithALargerLimit_whenStarted_thenTheHarvests() {
-      OpenJob job = packerWith(1000, candidate(1, 1, 5000, 100)).openJob();
-
-      assertThat(job.byteLimit()).isEqualTo(1000);
-      assertThat(job.byteLimitSource()).isEqualTo(ByteLimitSource.HARVEST);
-    }
-
-    @Test
-    void givenAHarvestLimitAndAFirstConfigurationWithTheSameLimit_whenStarted_thenTheHarvests() {
-      OpenJob job = packerWith(1000, candidate(1, 1, 1000, 100)).openJob();
-
-      assertThat(job.byteLimit()).isEqualTo(1000);
-      assertThat(job.byteLimitSource()).isEqualTo(ByteLimitSource.HARVEST);
-    }
-
-    @Test
-    void givenAJobLimitedByTheHarvest_whenConfigurationsAtLeastAsLarge_thenFit() {
-      JobPacker packer = packerWith(1000, candidate(1, 1, NONE, 100));
-
-      assertThat(packer.check(candidate(2, 1, NONE, 100))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1, 5000, 100))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1, 1000, 100))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenAJobLimitedByTheHarvest_whenAConfigurationWithASmallerLimit_thenByteLimit() {
-      JobPacker packer = packerWith(1000, candidate(1, 1, 5000, 100));
-
-      assertThat(packer.check(candidate(2, 1, 999, 100))).isEqualTo(Fit.BYTE_LIMIT);
-    }
-
-    @Test
-    void givenAHarvestLimitAndAFirstConfigurationBelowIt_whenStarted_thenTheConfigurationSetsIt() {
-      OpenJob job = packerWith(1000, candidate(1, 1, 500, 100)).openJob();
-
-      assertThat(job.byteLimit()).isEqualTo(500);
-      assertThat(job.byteLimitSource()).isEqualTo(ByteLimitSource.CONFIGURATIONS);
-      assertThat(job.byteLimitSetByHarvest()).isFalse();
-    }
-
-    @Test
-    void givenAJobLimitedByItsConfigurations_whenTheSameLimit_thenFits() {
-      JobPacker packer = packerWith(1000, candidate(1, 1, 500, 100));
-
-      assertThat(packer.check(candidate(2, 1, 500, 100))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenAJobLimitedByItsConfigurations_whenAnyOtherLimit_thenByteLimit() {
-      JobPacker packer = packerWith(1000, candidate(1, 1, 500, 100));
-
-      assertThat(packer.check(candidate(2, 1, 499, 100))).isEqualTo(Fit.BYTE_LIMIT);
-      assertThat(packer.check(candidate(2, 1, 501, 100))).isEqualTo(Fit.BYTE_LIMIT);
-      assertThat(packer.check(candidate(2, 1, 1000, 100))).isEqualTo(Fit.BYTE_LIMIT);
-      assertThat(packer.check(candidate(2, 1, NONE, 100))).isEqualTo(Fit.BYTE_LIMIT);
-    }
-
-    @Test
-    void givenNoHarvestLimit_whenStartedByAnUnlimitedConfiguration_thenOnlyUnlimitedOnesFit() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1, NONE, 100));
-
-      assertThat(packer.openJob().byteLimit()).isEqualTo(NONE);
-      assertThat(packer.openJob().byteLimitSource()).isEqualTo(ByteLimitSource.CONFIGURATIONS);
-      assertThat(packer.check(candidate(2, 1, NONE, 100))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1, 1000, 100))).isEqualTo(Fit.BYTE_LIMIT);
-    }
-
-    @Test
-    void givenNoHarvestLimit_whenStartedByALimitedConfiguration_thenOnlyThatLimitFits() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1, 1000, 100));
-
-      assertThat(packer.openJob().byteLimit()).isEqualTo(1000);
-      assertThat(packer.openJob().byteLimitSource()).isEqualTo(ByteLimitSource.CONFIGURATIONS);
-      assertThat(packer.check(candidate(2, 1, 1000, 100))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1, NONE, 100))).isEqualTo(Fit.BYTE_LIMIT);
-      assertThat(packer.check(candidate(2, 1, 2000, 100))).isEqualTo(Fit.BYTE_LIMIT);
-    }
-
-    @Test
-    void givenAnotherByteLimitAndTooManyObjects_whenChecked_thenByteLimitComesFirst() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1, 1000, 900));
-
-      assertThat(packer.check(candidate(2, 1, 2000, 900))).isEqualTo(Fit.BYTE_LIMIT);
-    }
+  /**
+   * The six checks in their order, each reached and not reached at its boundary: a job of the
+   * configurations in the third column is asked whether the fourth fits. SMALL is "3 1000 10 20".
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      textBlock =
+          """
+          1 same domain: another of the domain in the job      | 3 1000 10 20 | -1   | 1 1 -1 100 | 1 1 -1 100 | SAME_DOMAIN
+          1 same domain: one of another domain fits            | 3 1000 10 20 | -1   | 1 1 -1 100 | 2 1 -1 100 | FITS
+          1 same domain comes first, every other check failing | 3 1000 10 20 | 1000 \
+            | 1 1 500 100; 2 1 500 100; 3 1 500 100 | 1 2 7 100000 | SAME_DOMAIN
+          2 configChunkSize minus one configurations, one more fits \
+            | 3 1000 10 20 | -1 | 1 1 -1 100; 2 1 -1 100 | 3 1 -1 100 | FITS
+          2 configChunkSize configurations, one more is too many \
+            | 3 1000 10 20 | -1 | 1 1 -1 100; 2 1 -1 100; 3 1 -1 100 | 4 1 -1 100 | TOO_MANY_CONFIGURATIONS
+          2 a full job and another template: too many comes before the template \
+            | 3 1000 10 20 | -1 | 1 1 -1 100; 2 1 -1 100; 3 1 -1 100 | 4 2 -1 100 | TOO_MANY_CONFIGURATIONS
+          2 a chunk size of one, a second configuration      | 1 1000 10 20 | -1   | 1 1 -1 100 | 2 1 -1 100 | TOO_MANY_CONFIGURATIONS
+          3 a job of template 1, a configuration of template 2 | 3 1000 10 20 | -1   | 1 1 -1 100 | 2 2 -1 100 | OTHER_TEMPLATE
+          3 a job of template 1, a configuration of template 1 | 3 1000 10 20 | -1   | 1 1 -1 100 | 2 1 -1 100 | FITS
+          3 another template and byte limit: the template comes first \
+            | 3 1000 10 20 | -1 | 1 1 500 100 | 2 2 600 100 | OTHER_TEMPLATE
+          4 limited by the harvest, an unlimited one fits      | 3 1000 10 20 | 1000 | 1 1 -1 100  | 2 1 -1 100   | FITS
+          4 limited by the harvest, a larger limit fits        | 3 1000 10 20 | 1000 | 1 1 -1 100  | 2 1 5000 100 | FITS
+          4 limited by the harvest, the same limit fits        | 3 1000 10 20 | 1000 | 1 1 -1 100  | 2 1 1000 100 | FITS
+          4 limited by the harvest, a smaller limit does not   | 3 1000 10 20 | 1000 | 1 1 5000 100 | 2 1 999 100 | BYTE_LIMIT
+          4 limited by its configurations, the same limit fits | 3 1000 10 20 | 1000 | 1 1 500 100 | 2 1 500 100  | FITS
+          4 limited by its configurations, a smaller limit     | 3 1000 10 20 | 1000 | 1 1 500 100 | 2 1 499 100  | BYTE_LIMIT
+          4 limited by its configurations, a larger limit      | 3 1000 10 20 | 1000 | 1 1 500 100 | 2 1 501 100  | BYTE_LIMIT
+          4 limited by its configurations, the harvest's limit | 3 1000 10 20 | 1000 | 1 1 500 100 | 2 1 1000 100 | BYTE_LIMIT
+          4 limited by its configurations, no limit            | 3 1000 10 20 | 1000 | 1 1 500 100 | 2 1 -1 100   | BYTE_LIMIT
+          4 no harvest limit, started unlimited: unlimited fits | 3 1000 10 20 | -1  | 1 1 -1 100  | 2 1 -1 100   | FITS
+          4 no harvest limit, started unlimited: a limit does not | 3 1000 10 20 | -1 | 1 1 -1 100 | 2 1 1000 100 | BYTE_LIMIT
+          4 no harvest limit, started limited: that limit fits | 3 1000 10 20 | -1   | 1 1 1000 100 | 2 1 1000 100 | FITS
+          4 no harvest limit, started limited: no limit does not | 3 1000 10 20 | -1 | 1 1 1000 100 | 2 1 -1 100  | BYTE_LIMIT
+          4 no harvest limit, started limited: another does not | 3 1000 10 20 | -1  | 1 1 1000 100 | 2 1 2000 100 | BYTE_LIMIT
+          4 another byte limit and too many objects: the byte limit comes first \
+            | 3 1000 10 20 | -1 | 1 1 1000 900 | 2 1 2000 900 | BYTE_LIMIT
+          5 a job of 600, a 400: exactly maxTotalSize fits     | 3 1000 10 20 | -1   | 1 1 -1 600 | 2 1 -1 400 | FITS
+          5 a job of 600, a 401: too large a total             | 3 1000 10 20 | -1   | 1 1 -1 600 | 2 1 -1 401 | TOTAL_SIZE
+          5 two configurations, a third that fits the total    | 3 1000 10 20 | -1   | 1 1 -1 400; 2 1 -1 350 | 3 1 -1 250 | FITS
+          5 two configurations, a third that tips the total    | 3 1000 10 20 | -1   | 1 1 -1 400; 2 1 -1 350 | 3 1 -1 251 | TOTAL_SIZE
+          5 too many objects and too large a difference: the total comes first \
+            | 3 1000 10 20 | -1 | 1 1 -1 5 | 2 1 -1 996 | TOTAL_SIZE
+          5 huge expectations: no overflow lets them in \
+            | 10 9223372036854775807 10 0 | -1 | 1 1 -1 9223372036854775797 | 2 1 -1 9223372036854775797 | TOTAL_SIZE
+          6 a job of 100, a 1000: a factor of 10 fits          | 3 5000 10 20 | -1   | 1 1 -1 100 | 2 1 -1 1000 | FITS
+          6 a job of 100, more than 10 times as many           | 3 5000 10 20 | -1   | 1 1 -1 100 | 2 1 -1 1001 | RELATIVE_SIZE
+          6 a job of 900, a tenth of it fits                   | 3 1000 10 20 | -1   | 1 1 -1 900 | 2 1 -1 90   | FITS
+          6 a job of 900, below a tenth of it                  | 3 1000 10 20 | -1   | 1 1 -1 900 | 2 1 -1 89   | RELATIVE_SIZE
+          6 20 times as many but only 19 more, below minAbsoluteSizeDifference \
+            | 3 1000 10 20 | -1 | 1 1 -1 1 | 2 1 -1 20 | FITS
+          6 21 times as many but exactly minAbsoluteSizeDifference more: absDiff <= LIM_MIN_ABS_SIZE \
+            | 3 1000 10 20 | -1 | 1 1 -1 1 | 2 1 -1 21 | FITS
+          6 22 times as many and 21 more: the relative rule applies again \
+            | 3 1000 10 20 | -1 | 1 1 -1 1 | 2 1 -1 22 | RELATIVE_SIZE
+          6 a job expecting no objects, zero counts as one: 0 fits | 3 1000 10 20 | -1 | 1 1 -1 0 | 2 1 -1 0  | FITS
+          6 a job expecting no objects, zero counts as one: 20 fits | 3 1000 10 20 | -1 | 1 1 -1 0 | 2 1 -1 20 | FITS
+          6 a job expecting no objects, zero counts as one: 21 does not \
+            | 3 1000 10 20 | -1 | 1 1 -1 0 | 2 1 -1 21 | RELATIVE_SIZE
+          6 no minAbsoluteSizeDifference, zero and 0 fit       | 3 1000 10 0 | -1    | 1 1 -1 0  | 2 1 -1 0   | FITS
+          6 no minAbsoluteSizeDifference, zero and 1 fit       | 3 1000 10 0 | -1    | 1 1 -1 0  | 2 1 -1 1   | FITS
+          6 no minAbsoluteSizeDifference, zero and 10 fit      | 3 1000 10 0 | -1    | 1 1 -1 0  | 2 1 -1 10  | FITS
+          6 no minAbsoluteSizeDifference, zero and 11 do not   | 3 1000 10 0 | -1    | 1 1 -1 0  | 2 1 -1 11  | RELATIVE_SIZE
+          6 a ratio of exactly 10: 330 / 33                    | 3 1000000 10 0 | -1 | 1 1 -1 33 | 2 1 -1 330 | FITS
+          6 a ratio of 10.03, which integer division would round to 10: 331 / 33 \
+            | 3 1000000 10 0 | -1 | 1 1 -1 33 | 2 1 -1 331 | RELATIVE_SIZE
+          6 a job spanning the ratio, an in-between count fits | 3 1000 10 20 | -1   | 1 1 -1 50; 2 1 -1 500 | 3 1 -1 120 | FITS
+          6 a job spanning the ratio, below a tenth of its largest \
+            | 3 1000 10 20 | -1 | 1 1 -1 50; 2 1 -1 500 | 3 1 -1 49 | RELATIVE_SIZE
+          6 a huge ratio limit: no overflow \
+            | 3 9223372036854775807 9223372036854775807 0 | -1 | 1 1 -1 1 | 2 1 -1 4611686018427387903 | FITS
+          """)
+  void givenAJob_whenAConfigurationIsChecked_thenTheFirstCheckItFailsOrFits(
+      String what, String settings, long harvestMaxBytes, String job, String candidate, Fit fit) {
+    assertThat(packer(settings, harvestMaxBytes, job).check(configuration(candidate)))
+        .isEqualTo(fit);
   }
 
-  @Nested
-  class Check5TotalSize {
+  /** The first configuration and the harvest decide the job's byte limit. */
+  @ParameterizedTest(name = "harvest limit {0}, first configuration {1}: {2} set by {3}")
+  @CsvSource({
+    "1000, -1, 1000, HARVEST",
+    "1000, 5000, 1000, HARVEST",
+    "1000, 1000, 1000, HARVEST",
+    "1000, 500, 500, CONFIGURATIONS",
+    "-1, -1, -1, CONFIGURATIONS",
+    "-1, 1000, 1000, CONFIGURATIONS"
+  })
+  void givenAHarvestLimit_whenAJobIsStarted_thenTheTighterOfItAndTheFirstConfigurationsLimit(
+      long harvestMaxBytes, long firstMaxBytes, long byteLimit, ByteLimitSource source) {
+    OpenJob job = packerWith(harvestMaxBytes, candidate(1, 1, firstMaxBytes, 100)).openJob();
 
-    @Test
-    void givenAJobOf600_whenA400_thenExactlyMaxTotalSizeFits() {
-      JobPacker packer = packerWith(NONE, candidate(1, 600));
-
-      assertThat(packer.check(candidate(2, 400))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenAJobOf600_whenA401_thenTotalSize() {
-      JobPacker packer = packerWith(NONE, candidate(1, 600));
-
-      assertThat(packer.check(candidate(2, 401))).isEqualTo(Fit.TOTAL_SIZE);
-    }
-
-    @Test
-    void givenTwoConfigurations_whenTheThirdTipsTheTotal_thenTotalSize() {
-      JobPacker packer = packerWith(NONE, candidate(1, 400), candidate(2, 350));
-
-      assertThat(packer.check(candidate(3, 250))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(3, 251))).isEqualTo(Fit.TOTAL_SIZE);
-    }
-
-    @Test
-    void givenTooManyObjectsAndTooLargeADifference_whenChecked_thenTotalSizeComesFirst() {
-      JobPacker packer = packerWith(NONE, candidate(1, 5));
-
-      assertThat(packer.check(candidate(2, 996))).isEqualTo(Fit.TOTAL_SIZE);
-    }
-
-    @Test
-    void givenAJobExpectingNoObjects_whenMoreThanMaxTotalSize_thenTotalSizeDoesNotStopIt() {
-      // DefaultJobGenerator.checkSpecificAcceptConditions checks the total only when the job's
-      // total count is above 0: like a first configuration, the large one may stand alone
-      JobPacker packer =
-          new JobPacker(new SplitSettings(3, 1000, Long.MAX_VALUE, 0, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, 0));
-
-      assertThat(packer.check(candidate(2, 5000))).isEqualTo(Fit.FITS);
-      packer.add(candidate(2, 5000));
-      assertThat(packer.check(candidate(3, 1))).isEqualTo(Fit.TOTAL_SIZE);
-    }
-
-    @Test
-    void givenHugeExpectations_whenChecked_thenNoOverflowLetsThemIn() {
-      JobPacker packer =
-          new JobPacker(new SplitSettings(10, Long.MAX_VALUE, 10, 0, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, Long.MAX_VALUE - 10));
-
-      assertThat(packer.check(candidate(2, Long.MAX_VALUE - 10))).isEqualTo(Fit.TOTAL_SIZE);
-    }
+    assertThat(job.byteLimit()).isEqualTo(byteLimit);
+    assertThat(job.byteLimitSource()).isEqualTo(source);
+    assertThat(job.byteLimitSetByHarvest()).isEqualTo(source == ByteLimitSource.HARVEST);
   }
 
-  @Nested
-  class Check6RelativeSize {
+  @Test
+  void givenAJob_whenSnapshotTaken_thenItsTemplateIsTheFirstConfigurations() {
+    JobPacker packer = packerWith(NONE, candidate(1, 4, NONE, 100));
 
-    @Test
-    void givenAJobOf100_whenA1000_thenAFactorOf10Fits() {
-      JobPacker packer = new JobPacker(new SplitSettings(3, 5000, 10, 20, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, 100));
+    assertThat(packer.openJob().templateId()).isEqualTo(4);
+  }
 
-      assertThat(packer.check(candidate(2, 1000))).isEqualTo(Fit.FITS);
-    }
+  @Test
+  void givenAJobExpectingNoObjects_whenMoreThanMaxTotalSize_thenTotalSizeDoesNotStopIt() {
+    // DefaultJobGenerator.checkSpecificAcceptConditions checks the total only when the job's
+    // total count is above 0: like a first configuration, the large one may stand alone
+    JobPacker packer =
+        new JobPacker(new SplitSettings(3, 1000, Long.MAX_VALUE, 0, 10, 2, 1, 1), NONE);
+    packer.add(candidate(1, 0));
 
-    @Test
-    void givenAJobOf100_whenAnotherWithMoreThan10Times_thenRelativeSize() {
-      JobPacker packer = new JobPacker(new SplitSettings(3, 5000, 10, 20, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, 100));
-
-      assertThat(packer.check(candidate(2, 1001))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenAJobOf900_whenASmallerOneBelowATenth_thenRelativeSize() {
-      JobPacker packer = packerWith(NONE, candidate(1, 900));
-
-      assertThat(packer.check(candidate(2, 90))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 89))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenCountsFarApartRelativelyButCloserThanMinAbsolute_whenChecked_thenFits() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1));
-
-      // 20 times as many, but only 19 more: less than minAbsoluteSizeDifference 20
-      assertThat(packer.check(candidate(2, 20))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenCountsExactlyMinAbsoluteApart_whenRelativelyTooFar_thenFits() {
-      // DefaultJobGenerator: "absDiff <= LIM_MIN_ABS_SIZE" is "difference too small to matter"
-      JobPacker packer = packerWith(NONE, candidate(1, 1));
-
-      // 21 times as many, but exactly 20 more
-      assertThat(packer.check(candidate(2, 21))).isEqualTo(Fit.FITS);
-    }
-
-    @Test
-    void givenCountsOneMoreThanMinAbsoluteApart_whenRelativelyTooFar_thenRelativeSize() {
-      JobPacker packer = packerWith(NONE, candidate(1, 1));
-
-      // 22 times as many and 21 more: the relative rule applies again
-      assertThat(packer.check(candidate(2, 22))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenAJobWithNoExpectedObjects_whenCheckedAgainstZero_thenZeroCountsAsOne() {
-      // DefaultJobGenerator: "if (yminCountObjects == 0) yminCountObjects = 1"
-      JobPacker packer = packerWith(NONE, candidate(1, 0));
-
-      assertThat(packer.check(candidate(2, 0))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 20))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 21))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenNoMinAbsoluteDifference_whenZeroAndUpToTheFactor_thenFitsAndMoreDoesNot() {
-      JobPacker packer =
-          new JobPacker(new SplitSettings(3, 1000, 10, 0, 10, 2, 38_000, 5000), NONE);
-      packer.add(candidate(1, 0));
-
-      assertThat(packer.check(candidate(2, 0))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 10))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 11))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenARatioThatIsNoWholeNumber_whenChecked_thenComparedExactly() {
-      JobPacker packer = new JobPacker(new SplitSettings(3, 1_000_000, 10, 0, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, 33));
-
-      // 330 / 33 = 10 exactly; 331 / 33 = 10.03, which integer division would round to 10
-      assertThat(packer.check(candidate(2, 330))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 331))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenAJobSpanningTheRatio_whenAnInBetweenCount_thenFits() {
-      JobPacker packer = packerWith(NONE, candidate(1, 50), candidate(2, 500));
-
-      assertThat(packer.check(candidate(3, 120))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(3, 49))).isEqualTo(Fit.RELATIVE_SIZE);
-    }
-
-    @Test
-    void givenAHugeRatioLimit_whenChecked_thenNoOverflow() {
-      JobPacker packer =
-          new JobPacker(new SplitSettings(3, Long.MAX_VALUE, Long.MAX_VALUE, 0, 10, 2, 1, 1), NONE);
-      packer.add(candidate(1, 1));
-
-      assertThat(packer.check(candidate(2, Long.MAX_VALUE / 2))).isEqualTo(Fit.FITS);
-    }
+    assertThat(packer.check(candidate(2, 5000))).isEqualTo(Fit.FITS);
+    packer.add(candidate(2, 5000));
+    assertThat(packer.check(candidate(3, 1))).isEqualTo(Fit.TOTAL_SIZE);
   }
 
   /** NetarchiveSuite's job-splitting tests, with their figures. */
@@ -423,25 +232,23 @@ class JobPackerTest {
   class NetarchiveSuiteFigures {
 
     // DefaultJobGeneratorTest.testCanAcceptByteLimit: a job whose byte limit the harvest sets
-    @Test
-    void givenAHarvestLimitOf2MbAndAFirstConfigurationOf5Mb_whenChecked_thenAtLeast2MbFits() {
-      JobPacker packer = packerWith(2_000_000, candidate(1, 1, 5_000_000, 100));
+    // (2 MB, first configuration 5 MB) and one whose byte limit the first configuration sets
+    // (5 MB, first configuration 2 MB)
+    @ParameterizedTest(name = "harvest {0}, first {1}: configuration {2} of {3} bytes {4}")
+    @CsvSource({
+      "2000000, 5000000, 1, 2000000, SAME_DOMAIN",
+      "2000000, 5000000, 2, 2000000, FITS",
+      "2000000, 5000000, 2, 1000000, BYTE_LIMIT",
+      "2000000, 5000000, 2, 3000000, FITS",
+      "5000000, 2000000, 2, 2000000, FITS",
+      "5000000, 2000000, 2, 1000000, BYTE_LIMIT",
+      "5000000, 2000000, 2, 3000000, BYTE_LIMIT"
+    })
+    void givenAHarvestLimitAndAFirstConfiguration_whenChecked_thenTestCanAcceptByteLimits(
+        long harvestMaxBytes, long firstMaxBytes, long domain, long maxBytes, Fit fit) {
+      JobPacker packer = packerWith(harvestMaxBytes, candidate(1, 1, firstMaxBytes, 100));
 
-      assertThat(packer.check(candidate(1, 1, 2_000_000, 100))).isEqualTo(Fit.SAME_DOMAIN);
-      assertThat(packer.check(candidate(2, 1, 2_000_000, 100))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1, 1_000_000, 100))).isEqualTo(Fit.BYTE_LIMIT);
-      assertThat(packer.check(candidate(2, 1, 3_000_000, 100))).isEqualTo(Fit.FITS);
-    }
-
-    // DefaultJobGeneratorTest.testCanAcceptByteLimit: a job whose byte limit the first
-    // configuration sets
-    @Test
-    void givenAHarvestLimitOf5MbAndAFirstConfigurationOf2Mb_whenChecked_thenOnly2MbFits() {
-      JobPacker packer = packerWith(5_000_000, candidate(1, 1, 2_000_000, 100));
-
-      assertThat(packer.check(candidate(2, 1, 2_000_000, 100))).isEqualTo(Fit.FITS);
-      assertThat(packer.check(candidate(2, 1, 1_000_000, 100))).isEqualTo(Fit.BYTE_LIMIT);
-      assertThat(packer.check(candidate(2, 1, 3_000_000, 100))).isEqualTo(Fit.BYTE_LIMIT);
+      assertThat(packer.check(candidate(domain, 1, maxBytes, 100))).isEqualTo(fit);
     }
 
     // AbstractJobGeneratorTest.testAddConfigurationMinCountObjects: configurations limited to 4000
