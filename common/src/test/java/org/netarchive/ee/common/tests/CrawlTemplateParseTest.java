@@ -12,13 +12,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.netarchive.ee.common.template.CrawlTemplate;
 import org.netarchive.ee.common.template.CrawlTemplateException;
 import org.netarchive.ee.common.template.Placeholder;
@@ -107,113 +111,168 @@ class CrawlTemplateParseTest {
         .hasMessageContaining(placeholder.where());
   }
 
-  @Test
-  void givenAPlaceholderTwice_whenParsing_thenRefusedWithBothLines() {
-    String text =
-        replaceOnce(
-            defaultText(),
-            "<!-- %{DOMAIN_QUOTAS} -->",
-            "<!-- %{DOMAIN_QUOTAS} -->\n\n<!-- %{DOMAIN_QUOTAS} -->");
+  /**
+   * An edit of the default template that parsing refuses: snippets each replaced once, then maybe
+   * one more bean; the parts its message must contain, where {@code {line}} stands for the line of
+   * {@code lineOf} in the edited text.
+   */
+  record Refusal(String what, List<String> edits, String bean, String lineOf, List<String> says) {
 
-    assertRefused(text).hasMessageContaining("%{DOMAIN_QUOTAS} appears 2 times (lines ");
+    static Refusal of(String what) {
+      return new Refusal(what, List.of(), null, null, List.of());
+    }
+
+    Refusal replacing(String snippet, String replacement) {
+      List<String> more = new ArrayList<>(edits);
+      more.add(snippet);
+      more.add(replacement);
+      return new Refusal(what, List.copyOf(more), bean, lineOf, says);
+    }
+
+    Refusal plusBean(String definition) {
+      return new Refusal(what, edits, definition, lineOf, says);
+    }
+
+    Refusal saying(String... parts) {
+      return new Refusal(what, edits, bean, lineOf, List.of(parts));
+    }
+
+    Refusal atLineOf(String snippet) {
+      return new Refusal(what, edits, bean, snippet, says);
+    }
+
+    String text() {
+      String text = defaultText();
+      for (int i = 0; i < edits.size(); i += 2) {
+        text = replaceOnce(text, edits.get(i), edits.get(i + 1));
+      }
+      return bean == null ? text : withBean(text, bean);
+    }
+
+    @Override
+    public String toString() {
+      return what;
+    }
   }
 
-  @Test
-  void givenAValuePlaceholderInTheWrongProperty_whenParsing_thenRefusedAsMisplaced() {
-    String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "value=\"%{WARC_PREFIX}\"", "value=\"IAH\""),
-            "<property name=\"robotsPolicyName\" value=\"obey\"/>",
-            "<property name=\"organization\" value=\"%{WARC_PREFIX}\"/>");
-
-    assertRefused(text)
-        .hasMessageContaining(
-            "The placeholder %{WARC_PREFIX} at line "
-                + lineOf(text, "\"organization\"")
-                + " is misplaced")
-        .hasMessageContaining("in the prefix property of the WARC writer bean");
+  static Stream<Refusal> refusals() {
+    return Stream.of(
+        // Repeated, misplaced and unknown placeholders
+        Refusal.of("a placeholder twice: both lines")
+            .replacing(
+                "<!-- %{DOMAIN_QUOTAS} -->",
+                "<!-- %{DOMAIN_QUOTAS} -->\n\n<!-- %{DOMAIN_QUOTAS} -->")
+            .saying("%{DOMAIN_QUOTAS} appears 2 times (lines "),
+        Refusal.of("a value placeholder in the wrong property: misplaced")
+            .replacing("value=\"%{WARC_PREFIX}\"", "value=\"IAH\"")
+            .replacing(
+                "<property name=\"robotsPolicyName\" value=\"obey\"/>",
+                "<property name=\"organization\" value=\"%{WARC_PREFIX}\"/>")
+            .atLineOf("\"organization\"")
+            .saying(
+                "The placeholder %{WARC_PREFIX} at line {line} is misplaced",
+                "in the prefix property of the WARC writer bean"),
+        Refusal.of("an element placeholder in an attribute: it must be a comment")
+            .replacing("<!-- %{DOMAIN_QUOTAS} -->", "")
+            .replacing("value=\"obey\"", "value=\"%{DOMAIN_QUOTAS}\"")
+            .atLineOf("value=\"%{DOMAIN_QUOTAS}\"")
+            .saying(
+                "The placeholder %{DOMAIN_QUOTAS} at line {line} is misplaced",
+                "must stand alone in a comment"),
+        Refusal.of("an element placeholder inside a bean: misplaced")
+            .replacing("<!-- %{DOMAIN_QUOTAS} -->", "")
+            .replacing(
+                "<property name=\"forceRetire\" value=\"false\"/>",
+                "<property name=\"forceRetire\" value=\"false\"/>\n<!-- %{DOMAIN_QUOTAS} -->")
+            .saying("%{DOMAIN_QUOTAS} at line", "directly inside the root <beans> element"),
+        Refusal.of("an element placeholder with other text in its comment")
+            .replacing("<!-- %{DOMAIN_QUOTAS} -->", "<!-- quotas: %{DOMAIN_QUOTAS} -->")
+            .saying("its comment must hold nothing else"),
+        Refusal.of("a value placeholder in a comment")
+            .replacing("<value>%{SEEDS}</value>", "<value>http://a.example/</value>")
+            .replacing("<!-- %{DOMAIN_QUOTAS} -->", "<!-- %{DOMAIN_QUOTAS} -->\n<!-- %{SEEDS} -->")
+            .saying("%{SEEDS} at line", "replaced by a value, not by elements"),
+        Refusal.of("the dedup placeholder before the HTTP fetcher")
+            .replacing("<!-- %{DEDUP_INDEX} -->", "")
+            .replacing(
+                "<ref bean=\"fetchHttp\"/>", "<!-- %{DEDUP_INDEX} -->\n<ref bean=\"fetchHttp\"/>")
+            .saying("%{DEDUP_INDEX} at line", "after the HTTP fetcher"),
+        Refusal.of("an unknown placeholder: the known ones listed")
+            .replacing("value=\"obey\"", "value=\"%{ROBOTS_POLICY}\"")
+            .atLineOf("%{ROBOTS_POLICY}")
+            .saying(
+                "Unknown placeholder %{ROBOTS_POLICY} at line {line}",
+                "%{SEEDS}, %{DOMAIN_QUOTAS}"),
+        Refusal.of("a placeholder written with a character reference")
+            .replacing("%{WARC_PREFIX}", "&#37;{WARC_PREFIX}")
+            .saying("%{WARC_PREFIX} must be written literally"),
+        // The beans the agent relies on
+        Refusal.of("traps in a rule that accepts")
+            .replacing(
+                "<property name=\"decision\" value=\"REJECT\"/>",
+                "<property name=\"decision\" value=\"ACCEPT\"/>")
+            .saying("has decision 'ACCEPT'; add <property name=\"decision\""),
+        Refusal.of("traps in a rule outside the scope")
+            .replacing("<!-- %{CRAWLER_TRAPS} -->", "")
+            .plusBean(
+                """
+                <bean id="unusedTraps" class="org.archive.modules.deciderules.MatchesListRegexDecideRule">
+                  <property name="decision" value="REJECT"/>
+                  <property name="regexList"><list><!-- %{CRAWLER_TRAPS} --></list></property>
+                </bean>""")
+            .saying("is not among the rules of the 'scope' bean"),
+        Refusal.of("no WARC writer")
+            .replacing(
+                "org.archive.modules.writer.WARCWriterChainProcessor",
+                "org.archive.modules.writer.ARCWriterProcessor")
+            .saying(
+                "There is no WARC writer bean (class org.archive.modules.writer.WARCWriterChainProcessor)"),
+        Refusal.of("a WARC writer outside the disposition chain")
+            .replacing("<ref bean=\"warcWriter\"/>", "")
+            .saying("The WARC writer bean 'warcWriter' at line", "so nothing would be archived"),
+        Refusal.of("no quota enforcer")
+            .replacing("<ref bean=\"quotaEnforcer\"/>", "")
+            .replacing("id=\"quotaEnforcer\"", "id=\"quotas\"")
+            .saying(
+                "There is no bean 'quotaEnforcer' of class org.archive.crawler.prefetch.QuotaEnforcer"),
+        Refusal.of("the quota enforcer after the DNS fetcher")
+            .replacing("<ref bean=\"quotaEnforcer\"/>", "")
+            .replacing(
+                "<ref bean=\"fetchHttp\"/>",
+                "<ref bean=\"quotaEnforcer\"/>\n<ref bean=\"fetchHttp\"/>")
+            .saying("before the DNS fetcher"),
+        Refusal.of("queues per host")
+            .replacing(
+                "org.archive.crawler.frontier.AssignmentLevelSurtQueueAssignmentPolicy",
+                "org.archive.crawler.frontier.SurtAuthorityQueueAssignmentPolicy")
+            .saying("must give each domain one queue", "AssignmentLevelSurtQueueAssignmentPolicy"),
+        Refusal.of("metadata setting the job name")
+            .replacing(
+                "<property name=\"robotsPolicyName\" value=\"obey\"/>",
+                "<property name=\"jobName\" value=\"basic\"/>")
+            .atLineOf("\"jobName\"")
+            .saying("The crawl metadata bean sets its property 'jobName' at line {line}"),
+        Refusal.of("an import")
+            .plusBean("<import resource=\"file:/etc/other-beans.xml\"/>")
+            .saying("<import resource=\"file:/etc/other-beans.xml\"/> at line", "is not allowed"),
+        Refusal.of("an XInclude")
+            .plusBean(
+                "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"/etc/passwd\""
+                    + " parse=\"text\"/>")
+            .saying("<xi:include> at line", "XInclude"));
   }
 
-  @Test
-  void givenAnElementPlaceholderInAnAttribute_whenParsing_thenRefusedSayingItMustBeAComment() {
-    String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "<!-- %{DOMAIN_QUOTAS} -->", ""),
-            "value=\"obey\"",
-            "value=\"%{DOMAIN_QUOTAS}\"");
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("refusals")
+  void givenAnEditTheAgentCannotUse_whenParsing_thenRefusedSayingWhy(Refusal refusal) {
+    String text = refusal.text();
+    String line = refusal.lineOf() == null ? "" : String.valueOf(lineOf(text, refusal.lineOf()));
 
-    assertRefused(text)
-        .hasMessageContaining(
-            "The placeholder %{DOMAIN_QUOTAS} at line "
-                + lineOf(text, "value=\"%{DOMAIN_QUOTAS}\"")
-                + " is misplaced")
-        .hasMessageContaining("must stand alone in a comment");
-  }
-
-  @Test
-  void givenAnElementPlaceholderInsideABean_whenParsing_thenRefusedAsMisplaced() {
-    String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "<!-- %{DOMAIN_QUOTAS} -->", ""),
-            "<property name=\"forceRetire\" value=\"false\"/>",
-            "<property name=\"forceRetire\" value=\"false\"/>\n<!-- %{DOMAIN_QUOTAS} -->");
-
-    assertRefused(text)
-        .hasMessageContaining("%{DOMAIN_QUOTAS} at line")
-        .hasMessageContaining("directly inside the root <beans> element");
-  }
-
-  @Test
-  void givenAnElementPlaceholderWithOtherTextInItsComment_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            defaultText(), "<!-- %{DOMAIN_QUOTAS} -->", "<!-- quotas: %{DOMAIN_QUOTAS} -->");
-
-    assertRefused(text).hasMessageContaining("its comment must hold nothing else");
-  }
-
-  @Test
-  void givenAValuePlaceholderInAComment_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            replaceOnce(
-                defaultText(), "<value>%{SEEDS}</value>", "<value>http://a.example/</value>"),
-            "<!-- %{DOMAIN_QUOTAS} -->",
-            "<!-- %{DOMAIN_QUOTAS} -->\n<!-- %{SEEDS} -->");
-
-    assertRefused(text)
-        .hasMessageContaining("%{SEEDS} at line")
-        .hasMessageContaining("replaced by a value, not by elements");
-  }
-
-  @Test
-  void givenTheDedupPlaceholderBeforeTheHttpFetcher_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "<!-- %{DEDUP_INDEX} -->", ""),
-            "<ref bean=\"fetchHttp\"/>",
-            "<!-- %{DEDUP_INDEX} -->\n<ref bean=\"fetchHttp\"/>");
-
-    assertRefused(text)
-        .hasMessageContaining("%{DEDUP_INDEX} at line")
-        .hasMessageContaining("after the HTTP fetcher");
-  }
-
-  @Test
-  void givenAnUnknownPlaceholder_whenParsing_thenRefusedListingTheKnownOnes() {
-    String text = replaceOnce(defaultText(), "value=\"obey\"", "value=\"%{ROBOTS_POLICY}\"");
-
-    assertRefused(text)
-        .hasMessageContaining(
-            "Unknown placeholder %{ROBOTS_POLICY} at line " + lineOf(text, "%{ROBOTS_POLICY}"))
-        .hasMessageContaining("%{SEEDS}, %{DOMAIN_QUOTAS}");
-  }
-
-  @Test
-  void givenAPlaceholderWrittenWithACharacterReference_whenParsing_thenRefused() {
-    String text = replaceOnce(defaultText(), "%{WARC_PREFIX}", "&#37;{WARC_PREFIX}");
-
-    assertRefused(text).hasMessageContaining("%{WARC_PREFIX} must be written literally");
+    assertThat(refusal.says()).as("what the message says").isNotEmpty();
+    AbstractThrowableAssert<?, ? extends Throwable> refused = assertRefused(text);
+    for (String part : refusal.says()) {
+      refused.hasMessageContaining(part.replace("{line}", line));
+    }
   }
 
   @Test
@@ -239,32 +298,6 @@ class CrawlTemplateParseTest {
   // The beans the agent relies on
 
   @Test
-  void givenTrapsInARuleThatAccepts_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            defaultText(),
-            "<property name=\"decision\" value=\"REJECT\"/>",
-            "<property name=\"decision\" value=\"ACCEPT\"/>");
-
-    assertRefused(text)
-        .hasMessageContaining("has decision 'ACCEPT'; add <property name=\"decision\"");
-  }
-
-  @Test
-  void givenTrapsInARuleOutsideTheScope_whenParsing_thenRefused() {
-    String text =
-        withBean(
-            replaceOnce(defaultText(), "<!-- %{CRAWLER_TRAPS} -->", ""),
-            """
-            <bean id="unusedTraps" class="org.archive.modules.deciderules.MatchesListRegexDecideRule">
-              <property name="decision" value="REJECT"/>
-              <property name="regexList"><list><!-- %{CRAWLER_TRAPS} --></list></property>
-            </bean>""");
-
-    assertRefused(text).hasMessageContaining("is not among the rules of the 'scope' bean");
-  }
-
-  @Test
   void givenTrapsInATopLevelRuleReferencedFromTheScope_whenParsing_thenAccepted() {
     String text =
         withBean(
@@ -279,79 +312,6 @@ class CrawlTemplateParseTest {
             </bean>""");
 
     assertThat(CrawlTemplate.parse(text).placeholders()).contains(Placeholder.CRAWLER_TRAPS);
-  }
-
-  @Test
-  void givenNoWarcWriter_whenParsing_thenRefusedNamingIt() {
-    String text =
-        replaceOnce(
-            defaultText(),
-            "org.archive.modules.writer.WARCWriterChainProcessor",
-            "org.archive.modules.writer.ARCWriterProcessor");
-
-    assertRefused(text)
-        .hasMessageContaining(
-            "There is no WARC writer bean (class org.archive.modules.writer.WARCWriterChainProcessor)");
-  }
-
-  @Test
-  void givenAWarcWriterOutsideTheDispositionChain_whenParsing_thenRefused() {
-    String text = replaceOnce(defaultText(), "<ref bean=\"warcWriter\"/>", "");
-
-    assertRefused(text)
-        .hasMessageContaining("The WARC writer bean 'warcWriter' at line")
-        .hasMessageContaining("so nothing would be archived");
-  }
-
-  @Test
-  void givenNoQuotaEnforcer_whenParsing_thenRefusedNamingIt() {
-    String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "<ref bean=\"quotaEnforcer\"/>", ""),
-            "id=\"quotaEnforcer\"",
-            "id=\"quotas\"");
-
-    assertRefused(text)
-        .hasMessageContaining(
-            "There is no bean 'quotaEnforcer' of class org.archive.crawler.prefetch.QuotaEnforcer");
-  }
-
-  @Test
-  void givenTheQuotaEnforcerAfterTheDnsFetcher_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "<ref bean=\"quotaEnforcer\"/>", ""),
-            "<ref bean=\"fetchHttp\"/>",
-            "<ref bean=\"quotaEnforcer\"/>\n<ref bean=\"fetchHttp\"/>");
-
-    assertRefused(text).hasMessageContaining("before the DNS fetcher");
-  }
-
-  @Test
-  void givenQueuesPerHost_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            defaultText(),
-            "org.archive.crawler.frontier.AssignmentLevelSurtQueueAssignmentPolicy",
-            "org.archive.crawler.frontier.SurtAuthorityQueueAssignmentPolicy");
-
-    assertRefused(text)
-        .hasMessageContaining("must give each domain one queue")
-        .hasMessageContaining("AssignmentLevelSurtQueueAssignmentPolicy");
-  }
-
-  @Test
-  void givenMetadataSettingTheJobName_whenParsing_thenRefused() {
-    String text =
-        replaceOnce(
-            defaultText(),
-            "<property name=\"robotsPolicyName\" value=\"obey\"/>",
-            "<property name=\"jobName\" value=\"basic\"/>");
-
-    assertRefused(text)
-        .hasMessageContaining(
-            "The crawl metadata bean sets its property 'jobName' at line "
-                + lineOf(text, "\"jobName\""));
   }
 
   @Test
@@ -384,28 +344,6 @@ class CrawlTemplateParseTest {
         .hasMessageContaining(
             "overrides 'warcWriter.prefix', which the agent fills through %{WARC_PREFIX}")
         .hasMessageNotContaining("operatorContactUrl");
-  }
-
-  @Test
-  void givenAnImport_whenParsing_thenRefused() {
-    String text = withBean(defaultText(), "<import resource=\"file:/etc/other-beans.xml\"/>");
-
-    assertRefused(text)
-        .hasMessageContaining("<import resource=\"file:/etc/other-beans.xml\"/> at line")
-        .hasMessageContaining("is not allowed");
-  }
-
-  @Test
-  void givenAnXInclude_whenParsing_thenRefused() {
-    String text =
-        withBean(
-            defaultText(),
-            "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"/etc/passwd\""
-                + " parse=\"text\"/>");
-
-    assertRefused(text)
-        .hasMessageContaining("<xi:include> at line")
-        .hasMessageContaining("XInclude");
   }
 
   // Not a crawler-beans.cxml, or not safe to parse
