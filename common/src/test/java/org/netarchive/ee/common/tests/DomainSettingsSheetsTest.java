@@ -6,7 +6,11 @@ import static org.netarchive.ee.common.tests.CrawlTemplates.dom;
 import static org.netarchive.ee.common.tests.CrawlTemplates.string;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.netarchive.ee.common.message.CrawlCredential;
 import org.netarchive.ee.common.message.CrawlDomain;
 import org.netarchive.ee.common.message.CrawlRequest;
@@ -29,6 +33,12 @@ class DomainSettingsSheetsTest {
           "members", "http://www.kb.dk:8080/login", "", "crawler", "s3cret", "user", "pass");
 
   private static CrawlDomain domain(String name, DomainCrawlSettings settings) {
+    return domain(name, settings, List.of());
+  }
+
+  /** A domain of the default configuration, no limits, its home page as the one seed. */
+  private static CrawlDomain domain(
+      String name, DomainCrawlSettings settings, List<CrawlCredential> credentials) {
     return new CrawlDomain(
         name,
         "defaultconfig",
@@ -37,7 +47,7 @@ class DomainSettingsSheetsTest {
         List.of("http://" + name + "/"),
         List.of(),
         settings,
-        List.of());
+        credentials);
   }
 
   private static Document rendered(CrawlRequest request) {
@@ -91,31 +101,21 @@ class DomainSettingsSheetsTest {
         .isEqualTo("1");
   }
 
-  @Test
-  void givenATemplateWithoutPauses_whenADomainHasARate_thenItsPauseKeepsToTheRate() {
-    String text =
+  /** The default template with its disposition's pauses set to 0 and at most 500 ms. */
+  private static CrawlTemplate withoutPauses() {
+    return CrawlTemplate.parse(
         CrawlTemplate.defaultTemplate()
             .text()
             .replace(
                 "<bean id=\"disposition\" class=\"org.archive.crawler.postprocessor.DispositionProcessor\"/>",
                 "<bean id=\"disposition\" class=\"org.archive.crawler.postprocessor.DispositionProcessor\">"
                     + "<property name=\"minDelayMs\" value=\"0\"/>"
-                    + "<property name=\"maxDelayMs\" value=\"500\"/></bean>");
-    CrawlTemplate fast = CrawlTemplate.parse(text);
-    CrawlRequest request =
-        JobValuesTest.request(
-            0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 30, true, true)));
-
-    Document beans = rendered(fast, request);
-
-    String sheet = "netarchiveDomainSettings-hops-20-rate-30-";
-    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("2000");
-    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("2000");
+                    + "<property name=\"maxDelayMs\" value=\"500\"/></bean>"));
   }
 
-  @Test
-  void givenATemplateOverridingItsPausesToNone_whenADomainHasARate_thenOnlyTheRatePauses() {
-    String text =
+  /** The default template with an override that sets its pauses to none. */
+  private static CrawlTemplate overridingItsPausesToNone() {
+    return CrawlTemplate.parse(
         CrawlTemplate.defaultTemplate()
             .text()
             .replace(
@@ -123,29 +123,32 @@ class DomainSettingsSheetsTest {
                 "<bean id=\"fast\""
                     + " class=\"org.springframework.beans.factory.config.PropertyOverrideConfigurer\">"
                     + "<property name=\"properties\"><value>\n disposition.minDelayMs=0\n"
-                    + " disposition.maxDelayMs=0\n</value></property></bean></beans>");
-    CrawlTemplate fast = CrawlTemplate.parse(text);
-    CrawlRequest request =
-        JobValuesTest.request(
-            0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 6000, true, true)));
-
-    Document beans = rendered(fast, request);
-
-    String sheet = "netarchiveDomainSettings-hops-20-rate-6000-";
-    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("10");
-    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("10");
+                    + " disposition.maxDelayMs=0\n</value></property></bean></beans>"));
   }
 
-  @Test
-  void givenOneRequestPerMinute_whenRendered_thenTheMaximumDelayMakesRoomForIt() {
-    Document beans =
-        rendered(
-            JobValuesTest.request(
-                0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, 1, true, true))));
+  static Stream<Arguments> pauses() {
+    return Stream.of(
+        // a rate of 30 a minute keeps a template without pauses to 2 s
+        Arguments.of("without pauses", withoutPauses(), 30, 2000),
+        // only the rate pauses when the template overrides its own pauses to none
+        Arguments.of("overriding its pauses to none", overridingItsPausesToNone(), 6000, 10),
+        // one request a minute: the maximum delay makes room for it
+        Arguments.of("the default", CrawlTemplate.defaultTemplate(), 1, 60_000));
+  }
 
-    String sheet = "netarchiveDomainSettings-hops-20-rate-1-";
-    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo("60000");
-    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo("60000");
+  @ParameterizedTest(name = "template {0}, {2} a minute: {3} ms")
+  @MethodSource("pauses")
+  void givenADomainWithARate_whenRendered_thenItsPauseKeepsToTheRate(
+      String what, CrawlTemplate template, int perMinute, long pauseMs) {
+    CrawlRequest request =
+        JobValuesTest.request(
+            0, List.of(), domain("kb.dk", new DomainCrawlSettings(20, perMinute, true, true)));
+
+    Document beans = rendered(template, request);
+
+    String sheet = "netarchiveDomainSettings-hops-20-rate-" + perMinute + "-";
+    assertThat(entry(beans, sheet, "disposition.minDelayMs")).isEqualTo(String.valueOf(pauseMs));
+    assertThat(entry(beans, sheet, "disposition.maxDelayMs")).isEqualTo(String.valueOf(pauseMs));
     assertThat(entry(beans, sheet, "metadata.robotsPolicyName")).isEqualTo("obey");
   }
 
@@ -169,17 +172,7 @@ class DomainSettingsSheetsTest {
   }
 
   private static CrawlRequest requestWithPasswords() {
-    CrawlDomain kb =
-        new CrawlDomain(
-            "kb.dk",
-            "defaultconfig",
-            -1,
-            -1,
-            List.of("http://kb.dk/"),
-            List.of(),
-            null,
-            List.of(BASIC, FORM));
-    return JobValuesTest.request(0, List.of(), kb);
+    return JobValuesTest.request(0, List.of(), domain("kb.dk", null, List.of(BASIC, FORM)));
   }
 
   private static final String STORE =
@@ -211,9 +204,7 @@ class DomainSettingsSheetsTest {
 
   @Test
   void givenALoginForm_whenRendered_thenItsUrlIsTheFirstSeedSoThatHeritrixPostsIt() {
-    CrawlDomain other =
-        new CrawlDomain(
-            "bl.uk", "defaultconfig", -1, -1, List.of("http://bl.uk/"), List.of(), null, List.of());
+    CrawlDomain other = domain("bl.uk", null);
     CrawlRequest request =
         JobValuesTest.request(0, List.of(), other, requestWithPasswords().domains().getFirst());
 
@@ -228,13 +219,8 @@ class DomainSettingsSheetsTest {
   @Test
   void givenALoginFormOnAnotherDomain_whenRendered_thenItIsRefusedNamingIt() {
     CrawlDomain kb =
-        new CrawlDomain(
+        domain(
             "kb.dk",
-            "defaultconfig",
-            -1,
-            -1,
-            List.of("http://kb.dk/"),
-            List.of(),
             null,
             List.of(
                 new CrawlCredential(
@@ -266,15 +252,19 @@ class DomainSettingsSheetsTest {
     assertThat(string(beans, HTTP + "/*[@name='login']/@value")).isEqualTo(BASIC.username());
   }
 
+  /** The default template with a credential store bean of its own before the domain quotas. */
+  private static CrawlTemplate withOwnStore(String own) {
+    return CrawlTemplate.parse(
+        CrawlTemplate.defaultTemplate()
+            .text()
+            .replace("<!-- %{DOMAIN_QUOTAS} -->", own + "<!-- %{DOMAIN_QUOTAS} -->"));
+  }
+
   @Test
   void givenATemplateWithAnEmptyCredentialStore_whenRendered_thenTheAgentsStoreIsAdded() {
     String own =
         "<bean id=\"credentialStore\" class=\"org.archive.modules.credential.CredentialStore\"/>\n";
-    CrawlTemplate template =
-        CrawlTemplate.parse(
-            CrawlTemplate.defaultTemplate()
-                .text()
-                .replace("<!-- %{DOMAIN_QUOTAS} -->", own + "<!-- %{DOMAIN_QUOTAS} -->"));
+    CrawlTemplate template = withOwnStore(own);
 
     String text = template.render(JobValues.forJob(template, requestWithPasswords(), "/tmp/warcs"));
 
@@ -286,11 +276,7 @@ class DomainSettingsSheetsTest {
     String own =
         "<bean id=\"credentialStore\" class=\"org.archive.modules.credential.CredentialStore\">"
             + "<property name=\"credentials\"><map/></property></bean>\n";
-    CrawlTemplate template =
-        CrawlTemplate.parse(
-            CrawlTemplate.defaultTemplate()
-                .text()
-                .replace("<!-- %{DOMAIN_QUOTAS} -->", own + "<!-- %{DOMAIN_QUOTAS} -->"));
+    CrawlTemplate template = withOwnStore(own);
 
     assertThatThrownBy(() -> JobValues.forJob(template, requestWithPasswords(), "/tmp/warcs"))
         .isInstanceOf(CrawlTemplateException.class)
@@ -300,15 +286,7 @@ class DomainSettingsSheetsTest {
   @Test
   void givenARequestWithPasswords_whenCopiedForTheJobDirectory_thenNoPasswordIsLeft() {
     CrawlDomain kb =
-        new CrawlDomain(
-            "kb.dk",
-            "defaultconfig",
-            -1,
-            -1,
-            List.of("http://kb.dk/"),
-            List.of(),
-            new DomainCrawlSettings(5, 60, true, false),
-            List.of(BASIC, FORM));
+        domain("kb.dk", new DomainCrawlSettings(5, 60, true, false), List.of(BASIC, FORM));
     CrawlRequest request = JobValuesTest.request(0, List.of(), kb);
     MessageCodec codec = MessageCodec.standard();
 
