@@ -97,6 +97,37 @@ class OpenApiIT {
     assertThat(health.getJsonObject("responses").keySet()).contains("200", "503");
   }
 
+  @Test
+  void givenTheCdxApi_whenReadingItsTwoPaths_thenBothListEveryQueryParameter() {
+    for (String path : List.of("/api/cdx", "/api/cdx/{collection}")) {
+      List<String> queryParameters = new ArrayList<>();
+      for (JsonValue parameter :
+          document
+              .getJsonObject("paths")
+              .getJsonObject(path)
+              .getJsonObject("get")
+              .getJsonArray("parameters")) {
+        if (parameter.asJsonObject().getString("in").equals("query")) {
+          queryParameters.add(parameter.asJsonObject().getString("name"));
+        }
+      }
+      assertThat(queryParameters)
+          .as("the query parameters of GET " + path)
+          .containsExactlyInAnyOrder(
+              "url",
+              "matchType",
+              "from",
+              "to",
+              "limit",
+              "rows",
+              "sort",
+              "closest",
+              "filter",
+              "fl",
+              "output");
+    }
+  }
+
   private static void check(String name, String path, JsonObject operation, List<String> faults) {
     if (blank(operation, "summary")) {
       faults.add(name + ": no summary");

@@ -3,19 +3,17 @@ package org.netarchive.ee.web.interfaces.capture.rest;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -23,12 +21,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.archive.application.CaptureSearch;
-import org.netarchive.ee.archive.domain.model.capture.CaptureFilter;
 import org.netarchive.ee.archive.domain.model.capture.CaptureQuery;
 import org.netarchive.ee.archive.domain.model.capture.CdxOutput;
-import org.netarchive.ee.archive.domain.model.capture.MatchType;
 import org.netarchive.ee.common.index.Capture;
-import org.netarchive.ee.web.interfaces.rest.FieldProblem;
 
 /**
  * The CDX server API over the archive-wide capture index, as pywb and OutbackCDX serve it: {@code
@@ -69,47 +64,10 @@ public class CdxResource {
       })
   @GET
   @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})
-  public Response query(
-      @QueryParam("url") String url,
-      @QueryParam("matchType") String matchType,
-      @QueryParam("from") String from,
-      @QueryParam("to") String to,
-      @QueryParam("limit") String limit,
-      @QueryParam("rows") String rows,
-      @QueryParam("sort") String sort,
-      @QueryParam("closest") String closest,
-      @QueryParam("filter") List<String> filters,
-      @QueryParam("fl") String fl,
-      @QueryParam("output") String output) {
-    FieldProblem.required("url", url);
-    MatchType type =
-        FieldProblem.check("matchType", () -> CaptureQuery.matchTypeOf(url, matchType));
-    FieldProblem.check("url", () -> CaptureQuery.of(url, type, 0).keys());
-    String fromTs =
-        blank(from) ? null : FieldProblem.check("from", () -> CaptureQuery.lowerBound(from));
-    String toTs = blank(to) ? null : FieldProblem.check("to", () -> CaptureQuery.upperBound(to));
-    long max = count(blank(limit) ? "rows" : "limit", blank(limit) ? rows : limit);
-    CaptureQuery.Sort order = FieldProblem.check("sort", () -> CaptureQuery.Sort.parse(sort));
-    String near =
-        blank(closest)
-            ? null
-            : FieldProblem.check("closest", () -> CaptureQuery.lowerBound(closest));
-    if (order == CaptureQuery.Sort.CLOSEST && near == null) {
-      throw new FieldProblem("closest", "sort=closest needs closest=<timestamp>, 4 to 14 digits");
-    }
-    if (near != null && blank(sort)) {
-      order = CaptureQuery.Sort.CLOSEST;
-    }
-    List<CaptureFilter> parsed = new ArrayList<>();
-    for (String filter : filters == null ? List.<String>of() : filters) {
-      parsed.add(FieldProblem.check("filter", () -> CaptureFilter.parse(filter)));
-    }
-    CdxOutput out =
-        FieldProblem.check(blank(fl) ? "output" : "fl", () -> CdxOutput.parse(output, fl));
-    CaptureQuery.Sort sorted = order;
-    CaptureQuery query =
-        FieldProblem.check(
-            "from", () -> new CaptureQuery(url, type, fromTs, toTs, sorted, near, max, parsed));
+  public Response query(@BeanParam CdxParameters parameters) {
+    CdxParameters.Checked checked = parameters.checked();
+    CaptureQuery query = checked.query();
+    CdxOutput out = checked.output();
     boolean resolve = out.format() == CdxOutput.Format.JSON && out.fields().isEmpty();
     StreamingOutput body =
         stream -> {
@@ -155,38 +113,7 @@ public class CdxResource {
   @Path("{collection}")
   @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})
   public Response collection(
-      @PathParam("collection") String collection,
-      @QueryParam("url") String url,
-      @QueryParam("matchType") String matchType,
-      @QueryParam("from") String from,
-      @QueryParam("to") String to,
-      @QueryParam("limit") String limit,
-      @QueryParam("rows") String rows,
-      @QueryParam("sort") String sort,
-      @QueryParam("closest") String closest,
-      @QueryParam("filter") List<String> filters,
-      @QueryParam("fl") String fl,
-      @QueryParam("output") String output) {
-    return query(url, matchType, from, to, limit, rows, sort, closest, filters, fl, output);
-  }
-
-  private static long count(String name, String value) {
-    if (blank(value)) {
-      return 0;
-    }
-    try {
-      long n = Long.parseLong(value.strip());
-      if (n >= 1) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // refused below
-    }
-    throw new FieldProblem(
-        name, "'" + name + "' must be a whole number of at least 1, was '" + value + "'");
-  }
-
-  private static boolean blank(String value) {
-    return value == null || value.isBlank();
+      @PathParam("collection") String collection, @BeanParam CdxParameters parameters) {
+    return query(parameters);
   }
 }
