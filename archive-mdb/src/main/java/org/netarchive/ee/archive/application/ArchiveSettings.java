@@ -3,22 +3,27 @@ package org.netarchive.ee.archive.application;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.jms.JMSException;
+import jakarta.inject.Inject;
 import jakarta.jms.Queue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.netarchive.ee.archive.domain.model.repository.StorePolicy;
 import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.scheduler.application.Installation;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
- * The archive's configuration. The environment name and the two replica ids are read back from the
- * broker configuration (configure-messaging.cli binds each replica's destinations also under {@code
- * java:/jms/netarchive/replica1/...} and {@code .../replica2/...}), so they are set in one place.
- * The rest comes from the environment, read at start-up:
+ * The archive's configuration, static settings read through MicroProfile Config ({@link
+ * ServerSettings}: each setting is a system property, or the environment variable of the same name
+ * in upper case with {@code _} for {@code .}). The environment name is the installation's ({@link
+ * Installation}); the two replica ids are the settings {@code nas.replica.one} and {@code
+ * nas.replica.two} (default ONE and TWO), which configure-messaging.cli names the replicas' queues
+ * from and writes into the server's configuration as system properties, so both agree. At start-up
+ * the queues bound at {@code java:/jms/netarchive/COMMON_THE_REPOS} and {@code
+ * .../replica1/ANY_BA}, {@code .../replica2/ANY_BA} are checked to carry those names. The rest:
  *
  * <ul>
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
@@ -43,7 +48,11 @@ import org.netarchive.ee.common.channel.Channels;
 @ApplicationScoped
 public class ArchiveSettings {
 
-  private static final String REPOS_SUFFIX = "_COMMON_THE_REPOS";
+  /** The setting naming the first replica (NAS_REPLICA_ONE). */
+  public static final String REPLICA_ONE = "nas.replica.one";
+
+  /** The setting naming the second replica (NAS_REPLICA_TWO). */
+  public static final String REPLICA_TWO = "nas.replica.two";
 
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
   private Queue repositoryQueue;
@@ -54,54 +63,64 @@ public class ArchiveSettings {
   @Resource(lookup = "java:/jms/netarchive/replica2/ANY_BA")
   private Queue secondReplicaUploads;
 
+  @Inject private Installation installation;
+
+  private ServerSettings settings;
   private Channels channels;
   private List<String> replicaIds;
   private StorePolicy policy;
 
+  /** Settings read from the given configuration, for tests of the reads without a server. */
+  ArchiveSettings(ServerSettings settings) {
+    this.settings = settings;
+  }
+
+  /** For CDI: the settings are read in {@link #read()}. */
+  protected ArchiveSettings() {}
+
   @PostConstruct
   void read() {
-    String repos = queueName(repositoryQueue);
-    if (!repos.endsWith(REPOS_SUFFIX)) {
-      throw new IllegalStateException(
-          "The queue bound at java:/jms/netarchive/COMMON_THE_REPOS is named '"
-              + repos
-              + "', not <ENV>"
-              + REPOS_SUFFIX
-              + "; re-run configure-messaging.cli");
-    }
-    channels = Channels.forEnvironment(repos.substring(0, repos.length() - REPOS_SUFFIX.length()));
-    replicaIds =
-        List.of(
-            replicaOf(firstReplicaUploads, "replica1"),
-            replicaOf(secondReplicaUploads, "replica2"));
-    policy = new StorePolicy(replicaIds, (int) longSetting("NAS_ARCHIVE_REUPLOADS", 2));
+    settings = ServerSettings.current();
+    channels = installation.channels();
+    expectQueue(repositoryQueue, "COMMON_THE_REPOS", channels.theRepos().name());
+    replicaIds = replicaIds(settings);
+    expectQueue(firstReplicaUploads, "replica1/ANY_BA", channels.anyBa(replicaIds.get(0)).name());
+    expectQueue(secondReplicaUploads, "replica2/ANY_BA", channels.anyBa(replicaIds.get(1)).name());
+    policy = new StorePolicy(replicaIds, (int) settings.wholeNumber("nas.archive.reuploads", 2));
   }
 
-  private String replicaOf(Queue uploads, String alias) {
-    String name = queueName(uploads);
-    String prefix = channels.environment() + "_";
-    String suffix = "_ANY_BA";
-    if (!name.startsWith(prefix) || !name.endsWith(suffix)) {
+  /** The two replica ids configured, checked as channel name parts. */
+  static List<String> replicaIds(ServerSettings settings) {
+    List<String> ids =
+        List.of(replicaId(settings, REPLICA_ONE, "ONE"), replicaId(settings, REPLICA_TWO, "TWO"));
+    if (ids.get(0).equals(ids.get(1))) {
+      throw ServerSettings.refusal(REPLICA_TWO, "must differ from " + REPLICA_ONE, ids.get(1));
+    }
+    return ids;
+  }
+
+  private static String replicaId(ServerSettings settings, String name, String defaultId) {
+    String id = settings.text(name).orElse(defaultId);
+    try {
+      Channels.forEnvironment(Installation.DEFAULT_ENVIRONMENT).anyBa(id);
+    } catch (IllegalArgumentException e) {
+      throw ServerSettings.refusal(name, "must be a replica id (" + e.getMessage() + ")", id);
+    }
+    return id;
+  }
+
+  private static void expectQueue(Queue queue, String binding, String expected) {
+    String bound = Installation.queueName(queue);
+    if (!bound.equals(expected)) {
       throw new IllegalStateException(
           "The queue bound at java:/jms/netarchive/"
-              + alias
-              + "/ANY_BA is named '"
-              + name
-              + "', not "
-              + prefix
-              + "<REPLICA>"
-              + suffix
-              + "; re-run configure-messaging.cli");
-    }
-    return name.substring(prefix.length(), name.length() - suffix.length());
-  }
-
-  private static String queueName(Queue queue) {
-    try {
-      String name = queue.getQueueName();
-      return name.startsWith("jms.queue.") ? name.substring("jms.queue.".length()) : name;
-    } catch (JMSException e) {
-      throw new IllegalStateException("Cannot read the name of queue " + queue, e);
+              + binding
+              + " is named '"
+              + bound
+              + "', not '"
+              + expected
+              + "' as nas.environment, nas.replica.one and nas.replica.two say;"
+              + " run configure-messaging.cli with the installation's values");
     }
   }
 
@@ -126,60 +145,50 @@ public class ArchiveSettings {
 
   /** The directories of a replica's bitarchive on this server. */
   public List<Path> bitarchiveDirectories(String replicaId) {
-    String variable = "NAS_BITARCHIVE_" + replicaId.toUpperCase(Locale.ROOT) + "_DIRS";
-    String value = System.getenv(variable);
-    if (value == null || value.isBlank()) {
-      String data = System.getProperty("jboss.server.data.dir", "data");
-      return List.of(Path.of(data, "bitarchive", replicaId));
+    String name = "nas.bitarchive." + replicaId.toLowerCase(Locale.ROOT) + ".dirs";
+    if (settings.text(name).isEmpty()) {
+      return List.of(Path.of(serverDataDirectory(), "bitarchive", replicaId));
     }
-    List<Path> dirs = new ArrayList<>();
-    for (String dir : Arrays.stream(value.split(",")).map(String::strip).toList()) {
-      if (!dir.isEmpty()) {
-        dirs.add(Path.of(dir));
-      }
-    }
+    List<Path> dirs = settings.list(name).stream().map(Path::of).toList();
     if (dirs.isEmpty()) {
-      throw new IllegalStateException(variable + " names no directory: '" + value + "'");
+      throw ServerSettings.refusal(name, "names no directory", settings.text(name).get());
     }
     return dirs;
   }
 
   /** The directories a bitarchive reads files offered on this machine from directly. */
   public List<Path> localReadDirectories() {
-    String variable = "NAS_ARCHIVE_LOCAL_READ_DIRS";
-    String value = System.getenv(variable);
+    String name = "nas.archive.local.read.dirs";
     List<Path> dirs = new ArrayList<>();
-    if (value != null) {
-      for (String dir : Arrays.stream(value.split(",")).map(String::strip).toList()) {
-        if (dir.isEmpty()) {
-          continue;
-        }
-        Path path = Path.of(dir);
-        if (!path.isAbsolute()) {
-          throw new IllegalStateException(
-              variable + " must name absolute directories, got '" + dir + "' in '" + value + "'");
-        }
-        dirs.add(path);
+    for (String dir : settings.list(name)) {
+      Path path = Path.of(dir);
+      if (!path.isAbsolute()) {
+        throw ServerSettings.refusal(
+            name, "must name absolute directories, not '" + dir + "'", settings.text(name).get());
       }
+      dirs.add(path);
     }
     return dirs;
   }
 
   /** How often a bitarchive sends its heartbeats. */
   public Duration heartbeatInterval() {
-    return Duration.ofSeconds(Math.max(1, longSetting("NAS_BITARCHIVE_HEARTBEAT_SECONDS", 60)));
+    return Duration.ofSeconds(
+        Math.max(1, settings.wholeNumber("nas.bitarchive.heartbeat.seconds", 60)));
   }
 
   /** How long without a heartbeat makes a bitarchive instance missing for its replica's monitor. */
   public Duration missingAfter() {
     long seconds =
-        longSetting("NAS_BAMON_MISSING_AFTER_SECONDS", 3 * heartbeatInterval().toSeconds());
+        settings.wholeNumber(
+            "nas.bamon.missing.after.seconds", 3 * heartbeatInterval().toSeconds());
     return Duration.ofSeconds(Math.max(1, seconds));
   }
 
   /** How long a replica's monitor waits for an instance's answer to a get or batch request. */
   public Duration monitorAnswerTimeout() {
-    return Duration.ofSeconds(Math.max(1, longSetting("NAS_BAMON_ANSWER_TIMEOUT_SECONDS", 21600)));
+    return Duration.ofSeconds(
+        Math.max(1, settings.wholeNumber("nas.bamon.answer.timeout.seconds", 21600)));
   }
 
   /**
@@ -187,8 +196,7 @@ public class ArchiveSettings {
    * (which reads them directly from here and removes them).
    */
   public Path batchResultDirectory() {
-    String data = System.getProperty("jboss.server.data.dir", "data");
-    return Path.of(data, "bitarchive-batch-results").toAbsolutePath();
+    return Path.of(serverDataDirectory(), "bitarchive-batch-results").toAbsolutePath();
   }
 
   /**
@@ -198,11 +206,11 @@ public class ArchiveSettings {
    * @return null if they match, else why not (never the configured value)
    */
   public String checkCorrectCredentials(String given) {
-    String configured = System.getenv("NAS_ARCHIVE_CORRECT_CREDENTIALS");
-    if (configured == null || configured.isBlank()) {
+    String configured = correctCredentials();
+    if (configured == null) {
       return "corrections are disabled: NAS_ARCHIVE_CORRECT_CREDENTIALS is not set on the server";
     }
-    byte[] expected = configured.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] expected = configured.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     byte[] actual =
         (given == null ? "" : given.strip()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
     return java.security.MessageDigest.isEqual(expected, actual)
@@ -215,81 +223,43 @@ public class ArchiveSettings {
    * repairs of corrupt copies; null if corrections are disabled. Never to be logged.
    */
   public String correctCredentials() {
-    String configured = System.getenv("NAS_ARCHIVE_CORRECT_CREDENTIALS");
-    return configured == null || configured.isBlank() ? null : configured.strip();
+    return settings.secret("nas.archive.correct.credentials").map(String::strip).orElse(null);
   }
 
   /**
    * Whether a replica's bitarchive keeps only checksums ({@code NAS_BITARCHIVE_<R>_CHECKSUM_ONLY}).
    */
   public boolean checksumOnly(String replicaId) {
-    String variable = "NAS_BITARCHIVE_" + replicaId.toUpperCase(Locale.ROOT) + "_CHECKSUM_ONLY";
-    String value = System.getenv(variable);
-    if (value == null || value.isBlank()) {
-      return false;
-    }
-    return switch (value.strip().toLowerCase(Locale.ROOT)) {
-      case "true" -> true;
-      case "false" -> false;
-      default ->
-          throw new IllegalStateException(variable + " must be true or false, was '" + value + "'");
-    };
+    return settings.flag(
+        "nas.bitarchive." + replicaId.toLowerCase(Locale.ROOT) + ".checksum.only", false);
   }
 
   /** The index server's cache directory ({@code NAS_INDEX_CACHE_DIR}). */
   public Path indexCacheDirectory() {
-    String value = System.getenv("NAS_INDEX_CACHE_DIR");
-    if (value == null || value.isBlank()) {
-      String data = System.getProperty("jboss.server.data.dir", "data");
-      return Path.of(data, "index-cache").toAbsolutePath();
-    }
-    Path dir = Path.of(value.strip());
-    if (!dir.isAbsolute()) {
-      throw new IllegalStateException(
-          "NAS_INDEX_CACHE_DIR must be an absolute directory, was '" + value + "'");
-    }
-    return dir;
+    return settings
+        .absoluteDirectory("nas.index.cache.dir")
+        .orElseGet(() -> Path.of(serverDataDirectory(), "index-cache").toAbsolutePath());
   }
 
   /** The archive-wide capture index's directory ({@code NAS_CAPTURE_INDEX_DIR}). */
   public Path captureIndexDirectory() {
-    String value = System.getenv("NAS_CAPTURE_INDEX_DIR");
-    if (value == null || value.isBlank()) {
-      String data = System.getProperty("jboss.server.data.dir", "data");
-      return Path.of(data, "index", "captures").toAbsolutePath();
-    }
-    Path dir = Path.of(value.strip());
-    if (!dir.isAbsolute()) {
-      throw new IllegalStateException(
-          "NAS_CAPTURE_INDEX_DIR must be an absolute directory, was '" + value + "'");
-    }
-    return dir;
+    return settings
+        .absoluteDirectory("nas.capture.index.dir")
+        .orElseGet(() -> Path.of(serverDataDirectory(), "index", "captures").toAbsolutePath());
   }
 
   /** The most bytes built indexes may take in the cache ({@code NAS_INDEX_CACHE_MAX_BYTES}). */
   public long indexCacheMaxBytes() {
-    return longSetting("NAS_INDEX_CACHE_MAX_BYTES", 10_000_000_000L);
+    return settings.wholeNumber("nas.index.cache.max.bytes", 10_000_000_000L);
   }
 
   /** Space a bitarchive leaves free on each of its disks. */
   public long reserveBytes() {
-    return longSetting("NAS_BITARCHIVE_RESERVE_BYTES", 100_000_000L);
+    return settings.wholeNumber("nas.bitarchive.reserve.bytes", 100_000_000L);
   }
 
-  private static long longSetting(String variable, long defaultValue) {
-    String value = System.getenv(variable);
-    if (value == null || value.isBlank()) {
-      return defaultValue;
-    }
-    try {
-      long parsed = Long.parseLong(value.strip());
-      if (parsed < 0) {
-        throw new NumberFormatException("negative");
-      }
-      return parsed;
-    } catch (NumberFormatException e) {
-      throw new IllegalStateException(
-          variable + " must be a whole number of at least 0, was '" + value + "'", e);
-    }
+  /** WildFly's data directory ({@code jboss.server.data.dir}), its own property, not a setting. */
+  private static String serverDataDirectory() {
+    return System.getProperty("jboss.server.data.dir", "data");
   }
 }

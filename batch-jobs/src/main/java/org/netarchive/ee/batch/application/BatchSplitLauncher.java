@@ -7,6 +7,7 @@ import jakarta.ejb.Local;
 import jakarta.ejb.Singleton;
 import java.util.Properties;
 import org.netarchive.ee.scheduler.application.job.SplitLauncher;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
  * Starts split-harvest executions for the scheduler and knows which of them this server runs
@@ -29,12 +30,21 @@ public class BatchSplitLauncher implements SplitLauncher {
     Properties parameters = new Properties();
     parameters.setProperty("splitId", Long.toString(splitId));
     // Tuning for very large or very small installations: configurations per sorted run file
-    // (default 50000) and per packing transaction (default 20000).
+    // (default 50000) and per packing transaction (default 20000). Read at every start, so a
+    // system property set while the server runs counts from the next split on.
+    ServerSettings settings = ServerSettings.current();
     for (String name : new String[] {"runSize", "packChunkSize"}) {
-      String value = System.getProperty("netarchive.split." + name);
-      if (value != null) {
-        parameters.setProperty(name, value);
-      }
+      String setting = "netarchive.split." + name;
+      settings
+          .text(setting)
+          .ifPresent(
+              value -> {
+                if (!value.matches("[1-9][0-9]{0,8}")) {
+                  throw ServerSettings.refusal(
+                      setting, "must be a whole number of at least 1", value);
+                }
+                parameters.setProperty(name, value);
+              });
     }
     return executions.start(parameters);
   }

@@ -22,6 +22,7 @@ import org.netarchive.ee.scheduler.domain.model.account.Account;
 import org.netarchive.ee.scheduler.domain.model.account.AccountRepository;
 import org.netarchive.ee.scheduler.domain.model.account.PasswordDigest;
 import org.netarchive.ee.scheduler.domain.model.account.Role;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
  * Creates the first accounts when an installation starts for the first time, so there is never a
@@ -37,6 +38,10 @@ import org.netarchive.ee.scheduler.domain.model.account.Role;
  *   <li>{@code agent}, the harvester agents' broker account, only when NAS_AGENT_PASSWORD (or
  *       {@code netarchive.agent.password}) is set and no enabled agent account exists.
  * </ul>
+ *
+ * <p>The settings are read through MicroProfile Config ({@link ServerSettings}): {@code
+ * netarchive.admin.password} first, then {@code nas.admin.password}, which is also the environment
+ * variable NAS_ADMIN_PASSWORD; likewise for the others.
  */
 @PermitAll
 @Singleton
@@ -53,12 +58,18 @@ public class InitialAccounts {
 
   @Inject AccountRepository accounts;
 
+  /** Read when the accounts are made (a test sets its own). */
+  ServerSettings settings;
+
   private final Clock clock = Clock.systemUTC();
 
   @PostConstruct
   void createMissingAccounts() {
+    if (settings == null) {
+      settings = ServerSettings.current();
+    }
     if (accounts.countEnabledWithRole(Role.ADMIN) == 0 && accounts.find(ADMIN).isEmpty()) {
-      Optional<String> configured = setting("NAS_ADMIN_PASSWORD", "netarchive.admin.password");
+      Optional<String> configured = secret("netarchive.admin.password", "nas.admin.password");
       String password = configured.orElseGet(InitialAccounts::randomPassword);
       accounts.add(
           new Account(
@@ -77,7 +88,7 @@ public class InitialAccounts {
                 + " (readable by this server's user only): read it, keep it safe, delete the file.");
       }
     }
-    Optional<String> agentPassword = setting("NAS_AGENT_PASSWORD", "netarchive.agent.password");
+    Optional<String> agentPassword = secret("netarchive.agent.password", "nas.agent.password");
     if (agentPassword.isPresent()
         && accounts.countEnabledWithRole(Role.AGENT) == 0
         && accounts.find(AGENT).isEmpty()) {
@@ -92,16 +103,15 @@ public class InitialAccounts {
     }
   }
 
-  private static Optional<String> setting(String environmentVariable, String systemProperty) {
-    String value = System.getProperty(systemProperty);
-    if (value == null || value.isBlank()) {
-      value = System.getenv(environmentVariable);
-    }
-    return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+  /** The first of the two names that is set: the system property's, then the NAS_ one. */
+  private Optional<String> secret(String systemProperty, String setting) {
+    return settings.secret(systemProperty).or(() -> settings.secret(setting));
   }
 
-  private static Path adminPasswordFile() {
-    return setting("NAS_ADMIN_PASSWORD_FILE", "netarchive.admin.password.file")
+  private Path adminPasswordFile() {
+    return settings
+        .text("netarchive.admin.password.file")
+        .or(() -> settings.text("nas.admin.password.file"))
         .map(Path::of)
         .orElseGet(
             () -> Path.of(System.getProperty("jboss.server.data.dir", "."), "admin-password"));

@@ -6,17 +6,28 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
 import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
- * Facts about this installation. The environment name is read from the broker configuration (the
- * scheduler queue bound at java:/jms/netarchive/COMMON_THE_SCHED is named {@code
- * <ENV>_COMMON_THE_SCHED}), so the server has exactly one place where it is set: the messaging
- * configuration (configure-messaging.cli).
+ * Facts about this installation. The environment name is the setting {@value #ENVIRONMENT} (default
+ * {@value #DEFAULT_ENVIRONMENT}), the first part of every channel name.
+ *
+ * <p>The broker's queues are named from the same value: configure-messaging.cli makes them from
+ * {@code nas.environment} of its properties file (netarchive.properties) and writes that value into
+ * the server's configuration as the system property {@code nas.environment}, which MicroProfile
+ * Config reads here ahead of any environment variable. Re-running the script with another name
+ * makes that name's queues and changes the property with them. At start-up the scheduler queue
+ * bound at {@code java:/jms/netarchive/COMMON_THE_SCHED} is checked to carry the configured name (a
+ * server configured by hand can still disagree); nothing is read out of the queue's name.
  */
 @ApplicationScoped
 public class Installation {
 
-  private static final String SCHEDULER_SUFFIX = "_COMMON_THE_SCHED";
+  /** The setting naming the installation's environment (NAS_ENVIRONMENT). */
+  public static final String ENVIRONMENT = "nas.environment";
+
+  /** The environment name when none is configured, as netarchive.properties provisions it. */
+  public static final String DEFAULT_ENVIRONMENT = "DEV";
 
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_SCHED")
   private Queue schedulerQueue;
@@ -25,25 +36,46 @@ public class Installation {
 
   @PostConstruct
   void readEnvironment() {
-    String name;
-    try {
-      name = schedulerQueue.getQueueName();
-    } catch (JMSException e) {
-      throw new IllegalStateException("Cannot read the name of the scheduler queue", e);
-    }
-    if (name.startsWith("jms.queue.")) {
-      name = name.substring("jms.queue.".length());
-    }
-    if (!name.endsWith(SCHEDULER_SUFFIX)) {
+    channels = channelsOf(ServerSettings.current());
+    String expected = channels.theSched().name();
+    String bound = queueName(schedulerQueue);
+    if (!bound.equals(expected)) {
       throw new IllegalStateException(
           "The queue bound at java:/jms/netarchive/COMMON_THE_SCHED is named '"
-              + name
-              + "', not <ENV>"
-              + SCHEDULER_SUFFIX
-              + "; re-run configure-messaging.cli");
+              + bound
+              + "', not '"
+              + expected
+              + "' as "
+              + ENVIRONMENT
+              + "="
+              + channels.environment()
+              + " says; run configure-messaging.cli with the installation's nas.environment");
     }
-    channels =
-        Channels.forEnvironment(name.substring(0, name.length() - SCHEDULER_SUFFIX.length()));
+  }
+
+  /**
+   * The channel names of the configured environment.
+   *
+   * @throws IllegalStateException naming the setting and the value if it is no valid name
+   */
+  static Channels channelsOf(ServerSettings settings) {
+    String environment = settings.text(ENVIRONMENT).orElse(DEFAULT_ENVIRONMENT);
+    try {
+      return Channels.forEnvironment(environment);
+    } catch (IllegalArgumentException e) {
+      throw ServerSettings.refusal(
+          ENVIRONMENT, "must be a channel name part (" + e.getMessage() + ")", environment);
+    }
+  }
+
+  /** A JMS queue's broker name, without Artemis' {@code jms.queue.} prefix. */
+  public static String queueName(Queue queue) {
+    try {
+      String name = queue.getQueueName();
+      return name.startsWith("jms.queue.") ? name.substring("jms.queue.".length()) : name;
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot read the name of queue " + queue, e);
+    }
   }
 
   /** The environment name, e.g. DEV or PROD: the first part of every channel name. */

@@ -1,8 +1,10 @@
 package org.netarchive.ee.scheduler.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.smallrye.config.EnvConfigSource;
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfigBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.scheduler.domain.model.account.Account;
 import org.netarchive.ee.scheduler.domain.model.account.AccountRepository;
 import org.netarchive.ee.scheduler.domain.model.account.Role;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 class InitialAccountsTest {
 
@@ -42,19 +45,28 @@ class InitialAccountsTest {
   @AfterEach
   void tearDown() {
     logger.removeHandler(capture);
-    System.clearProperty("netarchive.admin.password.file");
+  }
+
+  /** Settings as the server has them: system properties (400) above the environment (300). */
+  private static ServerSettings settings(
+      Map<String, String> environment, Map<String, String> properties) {
+    return new ServerSettings(
+        new SmallRyeConfigBuilder()
+            .withSources(
+                new EnvConfigSource(environment, 300),
+                new PropertiesConfigSource(properties, "system properties", 400))
+            .build());
   }
 
   @Test
   void givenFirstStartWithoutAPassword_whenCreatingTheAdmin_thenThePasswordIsInAnOwnerOnlyFile(
       @TempDir Path home) throws Exception {
-    assumeTrue(System.getenv("NAS_ADMIN_PASSWORD") == null, "NAS_ADMIN_PASSWORD is set");
     Path file = home.resolve("secrets/admin-password");
-    System.setProperty("netarchive.admin.password.file", file.toString());
     logger.addHandler(capture);
     InitialAccounts initial = new InitialAccounts();
     Accounts accounts = new Accounts();
     initial.accounts = accounts;
+    initial.settings = settings(Map.of("NAS_ADMIN_PASSWORD_FILE", file.toString()), Map.of());
 
     initial.createMissingAccounts();
 
@@ -65,6 +77,31 @@ class InitialAccountsTest {
         .isEqualTo("rw-------");
     assertThat(logged).isNotEmpty().noneMatch(line -> line.contains(password));
     assertThat(logged).anyMatch(line -> line.contains(file.toString()));
+  }
+
+  @Test
+  void givenPasswordsInTheEnvironmentAndAsSystemProperties_whenCreating_thenThePropertyWins(
+      @TempDir Path home) {
+    logger.addHandler(capture);
+    InitialAccounts initial = new InitialAccounts();
+    Accounts accounts = new Accounts();
+    initial.accounts = accounts;
+    initial.settings =
+        settings(
+            Map.of(
+                "NAS_ADMIN_PASSWORD", "from-the-environment",
+                "NAS_AGENT_PASSWORD", "agent-$$-${x}",
+                "NAS_ADMIN_PASSWORD_FILE", home.resolve("admin-password").toString()),
+            Map.of("netarchive.admin.password", "from-a-property"));
+
+    initial.createMissingAccounts();
+
+    assertThat(accounts.byName.get("admin").password().matches("from-a-property".toCharArray()))
+        .isTrue();
+    assertThat(accounts.byName.get("agent").password().matches("agent-$$-${x}".toCharArray()))
+        .isTrue();
+    assertThat(home.resolve("admin-password")).doesNotExist();
+    assertThat(logged).noneMatch(line -> line.contains("from-a-property"));
   }
 
   private static final class Accounts implements AccountRepository {

@@ -26,6 +26,11 @@ import org.netarchive.ee.common.channel.Channels;
  * paths are resolved against the directory of the file. Unknown keys are refused, so that a typo
  * does not silently leave a default in place.
  *
+ * <p>The file is the agent's one way to be configured; only the broker password may come from the
+ * environment instead ({@value #PASSWORD_VARIABLE}), so that it need not be written down. The agent
+ * is a plain JVM outside WildFly, so it does not use the server's MicroProfile Config: a file of
+ * its own, checked as a whole, is simpler there.
+ *
  * @param brokerUrl the Artemis URL of the server's broker, e.g. {@code tcp://server:61616}
  * @param brokerUser the broker account
  * @param brokerPassword the broker password (from the file or the environment)

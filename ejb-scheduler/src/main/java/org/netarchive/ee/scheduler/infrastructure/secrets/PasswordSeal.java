@@ -12,10 +12,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Optional;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
  * Seals the domains' crawler passwords for the database and opens them for a crawl request: AES-256
@@ -44,7 +46,7 @@ public class PasswordSeal {
   private volatile SecretKey key;
 
   public PasswordSeal() {
-    this(secretsDirectory().resolve(KEY_FILE));
+    this(secretsDirectory(ServerSettings.current()).resolve(KEY_FILE));
   }
 
   /** A seal with its key in the given file (made if missing). */
@@ -53,15 +55,16 @@ public class PasswordSeal {
   }
 
   /**
-   * The installation's secrets directory: {@code NAS_SECRETS_DIR}, or {@code secrets} beside the
-   * server's base directory (the run script's {@code NAS_HOME/server} gives {@code
-   * NAS_HOME/secrets}).
+   * The installation's secrets directory: the setting {@code nas.secrets.dir} ({@code
+   * NAS_SECRETS_DIR}), or {@code secrets} beside the server's base directory (the run script's
+   * {@code NAS_HOME/server} gives {@code NAS_HOME/secrets}).
    */
-  static Path secretsDirectory() {
-    String configured = System.getenv("NAS_SECRETS_DIR");
-    if (configured != null && !configured.isBlank()) {
-      return Path.of(configured);
+  static Path secretsDirectory(ServerSettings settings) {
+    Optional<String> configured = settings.text("nas.secrets.dir");
+    if (configured.isPresent()) {
+      return Path.of(configured.get());
     }
+    // WildFly's own property: where this server's base directory is, not a setting of ours.
     String base = System.getProperty("jboss.server.base.dir", System.getProperty("user.dir"));
     return Path.of(base).toAbsolutePath().normalize().resolveSibling("secrets");
   }

@@ -12,15 +12,16 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.logging.Logger;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
  * Refuses a request whose Host header is not one of the server's public names. The container makes
  * every absolute address it sends (redirects, the REST API's 201 and 202 Locations) from the Host
  * header, so a forged one would point the client elsewhere; checking it once here covers all of
- * them. The names are {@code NAS_PUBLIC_HOSTS} (separated by commas), by default the address the
- * server is bound to, {@code localhost}, {@code 127.0.0.1} and {@code ::1}. Ports are not compared:
- * the server is reached on several (port offsets, proxies), and a name is what a forged Host
- * changes.
+ * them. The names are the setting {@code nas.public.hosts} ({@code NAS_PUBLIC_HOSTS}, separated by
+ * commas), by default the address the server is bound to, {@code localhost}, {@code 127.0.0.1} and
+ * {@code ::1}. Ports are not compared: the server is reached on several (port offsets, proxies),
+ * and a name is what a forged Host changes.
  */
 public class PublicHosts extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -31,7 +32,11 @@ public class PublicHosts extends HttpFilter {
   @Override
   public void init(FilterConfig config) throws ServletException {
     super.init(config);
-    names = names(System.getenv("NAS_PUBLIC_HOSTS"), System.getProperty("jboss.bind.address"));
+    // jboss.bind.address is WildFly's own property (the -b address), not a setting of ours.
+    names =
+        names(
+            ServerSettings.current().text("nas.public.hosts").orElse(null),
+            System.getProperty("jboss.bind.address"));
     LOG.info(() -> "Requests are answered for the host names " + names + " (NAS_PUBLIC_HOSTS)");
   }
 

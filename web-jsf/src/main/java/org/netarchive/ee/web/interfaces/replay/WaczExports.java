@@ -40,6 +40,7 @@ import org.netarchive.ee.scheduler.application.job.JobViews.JobDetails;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDomainView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
 import org.netarchive.ee.scheduler.domain.model.Page;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 import org.netarchive.ee.web.interfaces.archive.ArchiveAccess;
 
 /**
@@ -432,30 +433,16 @@ public class WaczExports {
   }
 
   private static Path cacheDirectory() {
-    String value = System.getenv("NAS_WACZ_CACHE_DIR");
-    if (value == null || value.isBlank()) {
-      String data = System.getProperty("jboss.server.data.dir", "data");
-      return Path.of(data, "wacz-cache").toAbsolutePath();
-    }
-    Path dir = Path.of(value.strip());
-    if (!dir.isAbsolute()) {
-      throw new IllegalStateException(
-          "NAS_WACZ_CACHE_DIR must be an absolute directory, was '" + value + "'");
-    }
-    return dir;
+    return ServerSettings.current()
+        .absoluteDirectory("nas.wacz.cache.dir")
+        .orElseGet(
+            () ->
+                Path.of(System.getProperty("jboss.server.data.dir", "data"), "wacz-cache")
+                    .toAbsolutePath());
   }
 
   private static long maxBytes() {
-    String value = System.getenv("NAS_WACZ_CACHE_MAX_BYTES");
-    if (value == null || value.isBlank()) {
-      return 20_000_000_000L;
-    }
-    try {
-      return Long.parseLong(value.strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalStateException(
-          "NAS_WACZ_CACHE_MAX_BYTES must be a number of bytes, was '" + value + "'");
-    }
+    return ServerSettings.current().wholeNumber("nas.wacz.cache.max.bytes", 20_000_000_000L);
   }
 
   private static void deleteTree(Path root) {

@@ -1,0 +1,126 @@
+package org.netarchive.ee.archive.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.smallrye.config.EnvConfigSource;
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
+
+class ArchiveSettingsTest {
+
+  /** Settings as the server has them: system properties (400) above the environment (300). */
+  private static ServerSettings settings(
+      Map<String, String> environment, Map<String, String> properties) {
+    return new ServerSettings(
+        new SmallRyeConfigBuilder()
+            .withSources(
+                new EnvConfigSource(environment, 300),
+                new PropertiesConfigSource(properties, "system properties", 400))
+            .build());
+  }
+
+  private static ArchiveSettings archive(Map<String, String> environment) {
+    return new ArchiveSettings(settings(environment, Map.of()));
+  }
+
+  @Test
+  void givenNoReplicaIds_whenRead_thenOneAndTwoAsProvisionedByDefault() {
+    assertThat(ArchiveSettings.replicaIds(settings(Map.of(), Map.of())))
+        .containsExactly("ONE", "TWO");
+  }
+
+  @Test
+  void givenReplicaIdsAsTheProvisioningWritesThem_whenRead_thenThose() {
+    assertThat(
+            ArchiveSettings.replicaIds(
+                settings(
+                    Map.of("NAS_REPLICA_ONE", "X"),
+                    Map.of("nas.replica.one", "SB", "nas.replica.two", "KB"))))
+        .containsExactly("SB", "KB");
+  }
+
+  @Test
+  void givenBadReplicaIds_whenRead_thenRefusedNamingTheSettingAndTheValue() {
+    assertThatThrownBy(
+            () -> ArchiveSettings.replicaIds(settings(Map.of("NAS_REPLICA_TWO", "ONE"), Map.of())))
+        .hasMessage(
+            "NAS_REPLICA_TWO (nas.replica.two) must differ from nas.replica.one, was 'ONE'");
+    assertThatThrownBy(
+            () -> ArchiveSettings.replicaIds(settings(Map.of("NAS_REPLICA_ONE", "o-1"), Map.of())))
+        .hasMessageStartingWith("NAS_REPLICA_ONE (nas.replica.one) must be a replica id")
+        .hasMessageEndingWith("was 'o-1'");
+  }
+
+  @Test
+  void givenTheEnvironmentVariablesOfToday_whenRead_thenTheSameMeaning() {
+    ArchiveSettings settings =
+        archive(
+            Map.of(
+                "NAS_BITARCHIVE_ONE_DIRS", "/disk1/ba, /disk2/ba",
+                "NAS_BITARCHIVE_TWO_CHECKSUM_ONLY", "true",
+                "NAS_ARCHIVE_LOCAL_READ_DIRS", "/srv/agents",
+                "NAS_BITARCHIVE_HEARTBEAT_SECONDS", "2",
+                "NAS_INDEX_CACHE_DIR", "/srv/index-cache",
+                "NAS_INDEX_CACHE_MAX_BYTES", "1000",
+                "NAS_BITARCHIVE_RESERVE_BYTES", "0",
+                "NAS_ARCHIVE_CORRECT_CREDENTIALS", " it-correct-Secret-1 "));
+
+    assertThat(settings.bitarchiveDirectories("ONE"))
+        .containsExactly(Path.of("/disk1/ba"), Path.of("/disk2/ba"));
+    assertThat(settings.checksumOnly("ONE")).isFalse();
+    assertThat(settings.checksumOnly("TWO")).isTrue();
+    assertThat(settings.localReadDirectories()).containsExactly(Path.of("/srv/agents"));
+    assertThat(settings.heartbeatInterval()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(settings.missingAfter()).isEqualTo(Duration.ofSeconds(6));
+    assertThat(settings.monitorAnswerTimeout()).isEqualTo(Duration.ofSeconds(21600));
+    assertThat(settings.indexCacheDirectory()).isEqualTo(Path.of("/srv/index-cache"));
+    assertThat(settings.indexCacheMaxBytes()).isEqualTo(1000);
+    assertThat(settings.reserveBytes()).isZero();
+    assertThat(settings.checkCorrectCredentials("it-correct-Secret-1")).isNull();
+    assertThat(settings.checkCorrectCredentials("guess"))
+        .isEqualTo("wrong credentials for corrections");
+  }
+
+  @Test
+  void givenNothingConfigured_whenRead_thenTheDefaults() {
+    ArchiveSettings settings = archive(Map.of());
+
+    assertThat(settings.bitarchiveDirectories("TWO")).hasSize(1);
+    assertThat(settings.bitarchiveDirectories("TWO").get(0).endsWith(Path.of("bitarchive", "TWO")))
+        .isTrue();
+    assertThat(settings.localReadDirectories()).isEmpty();
+    assertThat(settings.heartbeatInterval()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(settings.missingAfter()).isEqualTo(Duration.ofSeconds(180));
+    assertThat(settings.indexCacheMaxBytes()).isEqualTo(10_000_000_000L);
+    assertThat(settings.reserveBytes()).isEqualTo(100_000_000L);
+    assertThat(settings.correctCredentials()).isNull();
+    assertThat(settings.checkCorrectCredentials("x")).startsWith("corrections are disabled");
+  }
+
+  @Test
+  void givenBadDirectories_whenRead_thenRefusedNamingTheSettingAndTheValue() {
+    ArchiveSettings settings =
+        archive(
+            Map.of(
+                "NAS_ARCHIVE_LOCAL_READ_DIRS", "/srv/agents,agents",
+                "NAS_BITARCHIVE_ONE_DIRS", " , ",
+                "NAS_CAPTURE_INDEX_DIR", "captures"));
+
+    assertThatThrownBy(settings::localReadDirectories)
+        .hasMessage(
+            "NAS_ARCHIVE_LOCAL_READ_DIRS (nas.archive.local.read.dirs) must name absolute"
+                + " directories, not 'agents', was '/srv/agents,agents'");
+    assertThatThrownBy(() -> settings.bitarchiveDirectories("ONE"))
+        .hasMessage(
+            "NAS_BITARCHIVE_ONE_DIRS (nas.bitarchive.one.dirs) names no directory, was ','");
+    assertThatThrownBy(settings::captureIndexDirectory)
+        .hasMessageStartingWith(
+            "NAS_CAPTURE_INDEX_DIR (nas.capture.index.dir) must be an absolute");
+  }
+}
