@@ -21,7 +21,7 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  * in upper case with {@code _} for {@code .}). The environment name is the installation's ({@link
  * Installation}); the two replica ids are the settings {@code nas.replica.one} and {@code
  * nas.replica.two} (default ONE and TWO), which configure-messaging.cli names the replicas' queues
- * from and writes into the server's configuration as system properties, so both agree. At start-up
+ * from and writes into the server's configuration as a config source, so both agree. At start-up
  * the queues bound at {@code java:/jms/netarchive/COMMON_THE_REPOS} and {@code
  * .../replica1/ANY_BA}, {@code .../replica2/ANY_BA} are checked to carry those names. The rest:
  *
@@ -48,10 +48,10 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 @ApplicationScoped
 public class ArchiveSettings {
 
-  /** The setting naming the first replica (NAS_REPLICA_ONE). */
+  /** The setting naming the first replica, as provisioned. */
   public static final String REPLICA_ONE = "nas.replica.one";
 
-  /** The setting naming the second replica (NAS_REPLICA_TWO). */
+  /** The setting naming the second replica, as provisioned. */
   public static final String REPLICA_TWO = "nas.replica.two";
 
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")

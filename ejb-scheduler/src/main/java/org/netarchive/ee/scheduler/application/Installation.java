@@ -14,16 +14,17 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  *
  * <p>The broker's queues are named from the same value: configure-messaging.cli makes them from
  * {@code nas.environment} of its properties file (netarchive.properties) and writes that value into
- * the server's configuration as the system property {@code nas.environment}, which MicroProfile
- * Config reads here ahead of any environment variable. Re-running the script with another name
- * makes that name's queues and changes the property with them. At start-up the scheduler queue
- * bound at {@code java:/jms/netarchive/COMMON_THE_SCHED} is checked to carry the configured name (a
- * server configured by hand can still disagree); nothing is read out of the queue's name.
+ * the server's configuration as the MicroProfile Config source {@code netarchive} (ordinal 500,
+ * above system properties and environment variables), which is what is read here. Re-running the
+ * script with another name makes that name's queues and changes the config source with them. At
+ * start-up the scheduler queue bound at {@code java:/jms/netarchive/COMMON_THE_SCHED} is checked to
+ * carry the configured name (a server configured by hand can still disagree); nothing is read out
+ * of the queue's name.
  */
 @ApplicationScoped
 public class Installation {
 
-  /** The setting naming the installation's environment (NAS_ENVIRONMENT). */
+  /** The setting naming the installation's environment, as provisioned. */
   public static final String ENVIRONMENT = "nas.environment";
 
   /** The environment name when none is configured, as netarchive.properties provisions it. */

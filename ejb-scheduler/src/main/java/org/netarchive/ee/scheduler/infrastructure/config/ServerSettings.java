@@ -14,8 +14,10 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * them: a setting such as {@code nas.index.cache.dir} is the system property of that name or, by
  * MicroProfile Config's mapping of names to environment variables (upper case, every character
  * other than a letter or digit made {@code _}), the environment variable {@code
- * NAS_INDEX_CACHE_DIR}; a system property wins. A blank value counts as unset. A bad value is
- * refused naming the setting, both its names and the value, since operators set either.
+ * NAS_INDEX_CACHE_DIR}; a system property wins. Config sources of the server configuration come on
+ * top (configure-messaging.cli writes the installation's names into one). A blank value counts as
+ * unset. A bad value is refused naming the setting, both its names and the value, since operators
+ * set either.
  */
 public final class ServerSettings {
 
