@@ -41,7 +41,7 @@ public class BatchSplitLauncher implements SplitLauncher {
               value -> {
                 if (!value.matches("[1-9][0-9]{0,8}")) {
                   throw ServerSettings.refusal(
-                      setting, "must be a whole number of at least 1", value);
+                      setting, "must be a whole number from 1 to 999999999", value);
                 }
                 parameters.setProperty(name, value);
               });
