@@ -12,15 +12,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import javax.management.ObjectName;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,6 +26,7 @@ import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.harvest.CopyingArchiveStore;
+import org.netarchive.ee.agent.testsite.ServedSite;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.ComponentKind;
@@ -52,7 +51,12 @@ class HarvesterAgentIT {
   private static final String JOBS = CHANNELS.harvestJobs("FOCUSED").name();
   private static final Duration WITHIN = Duration.ofSeconds(90);
 
-  private static SyntheticSite site;
+  @RegisterExtension
+  static final ServedSite SITE =
+      new ServedSite(
+          9,
+          new SyntheticSite.Host("news.test", 10, 1, 1500),
+          new SyntheticSite.Host("slow.test", 400, 0, 500));
 
   @TempDir Path work;
   private TestBroker broker;
@@ -60,21 +64,6 @@ class HarvesterAgentIT {
   private JMSContext context;
   private Thread agentThread;
   private HarvesterAgent agent;
-
-  @BeforeAll
-  static void serveSite() throws Exception {
-    site =
-        new SyntheticSite(
-            9,
-            List.of(
-                new SyntheticSite.Host("news.test", 10, 1, 1500),
-                new SyntheticSite.Host("slow.test", 400, 0, 500)));
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
 
   @BeforeEach
   void startBroker() throws Exception {
@@ -109,7 +98,7 @@ class HarvesterAgentIT {
     values.put("work.minimumFreeBytes", "1000000");
     values.put("heritrix.home", System.getProperty("heritrix.home"));
     values.put("heritrix.heap", "256m");
-    values.put("heritrix.javaOptions", "-Ddns.server=" + site.dnsServer());
+    values.put("heritrix.javaOptions", "-Ddns.server=" + SITE.site().dnsServer());
     values.put("timeout.processSeconds", "60");
     values.put("status.intervalSeconds", "1");
     values.put("heartbeat.intervalSeconds", "1");
@@ -179,7 +168,7 @@ class HarvesterAgentIT {
             601,
             FastTemplate.text(),
             0,
-            TestJobs.domain("news.test", -1, -1, site.seed("news.test"))));
+            TestJobs.domain("news.test", -1, -1, SITE.site().seed("news.test"))));
 
     JobStarted started = next(scheduler, JobStarted.class);
     assertThat(started.jobId()).isEqualTo(601);
@@ -221,7 +210,7 @@ class HarvesterAgentIT {
         MessageCodec.standard()
             .encode(
                 TestJobs.request(
-                    602, TestJobs.domain("news.test", -1, -1, site.seed("news.test"))));
+                    602, TestJobs.domain("news.test", -1, -1, SITE.site().seed("news.test"))));
     String broken = valid.replace("\"harvestName\":\"Nightly news\"", "\"harvestName\":\" \"");
     assertThat(broken).isNotEqualTo(valid);
     TextMessage text = context.createTextMessage(broken);
@@ -336,7 +325,7 @@ class HarvesterAgentIT {
             603,
             FastTemplate.text(),
             0,
-            TestJobs.domain("slow.test", -1, -1, site.seed("slow.test"))));
+            TestJobs.domain("slow.test", -1, -1, SITE.site().seed("slow.test"))));
     next(scheduler, JobStarted.class);
     JobProgress crawling = next(scheduler, JobProgress.class);
     assertThat(crawling.downloaded()).isPositive();
@@ -382,7 +371,9 @@ class HarvesterAgentIT {
         configuration(
             "agent-f", Map.of("work.minimumFreeBytes", Long.toString(Long.MAX_VALUE / 2))));
     JMSConsumer monitor = context.createConsumer(context.createQueue(CHANNELS.monitor().name()));
-    send(JOBS, TestJobs.request(604, TestJobs.domain("news.test", -1, -1, site.seed("news.test"))));
+    send(
+        JOBS,
+        TestJobs.request(604, TestJobs.domain("news.test", -1, -1, SITE.site().seed("news.test"))));
 
     Heartbeat paused = next(monitor, Heartbeat.class);
     while (!paused.state().equals("PAUSED_FOR_DISK")) {

@@ -13,9 +13,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
@@ -27,6 +26,7 @@ import org.netarchive.ee.agent.job.JobPreparation;
 import org.netarchive.ee.agent.monitoring.AgentStatus;
 import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.JobUpload;
+import org.netarchive.ee.agent.testsite.ServedSite;
 import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
@@ -46,25 +46,15 @@ import org.netpreserve.jwarc.WarcResponse;
  */
 class JobRunnerIT {
 
-  private static SyntheticSite site;
+  @RegisterExtension
+  static final ServedSite SITE =
+      new ServedSite(
+          5,
+          new SyntheticSite.Host("complete.test", 15, 1, 1500),
+          new SyntheticSite.Host("objects.test", 120, 1, 1500),
+          new SyntheticSite.Host("bytes.test", 120, 0, 6000));
 
   @TempDir Path work;
-
-  @BeforeAll
-  static void serveSite() throws Exception {
-    site =
-        new SyntheticSite(
-            5,
-            List.of(
-                new SyntheticSite.Host("complete.test", 15, 1, 1500),
-                new SyntheticSite.Host("objects.test", 120, 1, 1500),
-                new SyntheticSite.Host("bytes.test", 120, 0, 6000)));
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
 
   @Test
   void givenThreeDomainsWithDifferentLimits_whenTheJobRuns_thenEachStopsForItsReasonAndAllIsStored()
@@ -74,13 +64,14 @@ class JobRunnerIT {
             501,
             FastTemplate.text(),
             0,
-            TestJobs.domain("complete.test", -1, -1, site.seed("complete.test")),
-            TestJobs.domain("objects.test", 25, -1, site.seed("objects.test")),
-            TestJobs.domain("bytes.test", -1, 60_000, site.seed("bytes.test")),
-            TestJobs.domain(SyntheticSite.DOWN_HOST, -1, -1, site.seed(SyntheticSite.DOWN_HOST)));
+            TestJobs.domain("complete.test", -1, -1, SITE.site().seed("complete.test")),
+            TestJobs.domain("objects.test", 25, -1, SITE.site().seed("objects.test")),
+            TestJobs.domain("bytes.test", -1, 60_000, SITE.site().seed("bytes.test")),
+            TestJobs.domain(
+                SyntheticSite.DOWN_HOST, -1, -1, SITE.site().seed(SyntheticSite.DOWN_HOST)));
     CopyingArchiveStore archive = new CopyingArchiveStore(work.resolve("archive"), name -> false);
     Clock clock = Clock.systemUTC();
-    HeritrixSettings settings = TestFixtures.heritrix(site, Duration.ofSeconds(60));
+    HeritrixSettings settings = TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(60));
     AgentStatus status = new AgentStatus();
     JobRunner runner =
         new JobRunner(
@@ -139,7 +130,7 @@ class JobRunnerIT {
       }
     }
     assertThat(responses)
-        .contains(site.seed("complete.test") + "page/15.html")
+        .contains(SITE.site().seed("complete.test") + "page/15.html")
         .noneMatch(u -> u.contains("/calendar/") || u.contains("/private/"));
 
     List<String> metadataRecords = new ArrayList<>();
@@ -165,7 +156,7 @@ class JobRunnerIT {
             "metadata://netarkivet.dk/crawl/reports/seeds-report.txt")
         .filteredOn(n -> n.endsWith("/index/cdx"))
         .hasSize(warcs.size());
-    assertThat(cdx).contains(site.seed("complete.test") + "page/15.html");
+    assertThat(cdx).contains(SITE.site().seed("complete.test") + "page/15.html");
 
     assertThat(dir.crawlWarcs()).isEmpty();
     runner.markReported(dir);

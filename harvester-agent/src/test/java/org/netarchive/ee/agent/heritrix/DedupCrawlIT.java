@@ -16,15 +16,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
+import org.netarchive.ee.agent.testsite.ServedSite;
 import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.agent.testsite.WarcDedupIndex;
 import org.netarchive.ee.common.index.IndexBundle;
@@ -45,7 +46,8 @@ class DedupCrawlIT {
   private static final int IMAGES = 40 * 2;
   private static final int PDFS = 10;
 
-  private static SyntheticSite site;
+  @RegisterExtension
+  static final ServedSite SITE = new ServedSite(3, new SyntheticSite.Host(HOST, 40, 2, 1500, 4));
 
   /** The first crawl (of edition 0) and the index of its WARC files, shared by the tests. */
   private static JobDirectory first;
@@ -58,24 +60,18 @@ class DedupCrawlIT {
 
   @BeforeAll
   static void crawlTheFirstEdition() throws Exception {
-    site = new SyntheticSite(3, List.of(new SyntheticSite.Host(HOST, 40, 2, 1500, 4)));
     first = prepare(shared, 301, FastTemplate.text(), null);
     CrawlResult result = crawl(first);
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
     firstIndex = shared.resolve("index");
     assertThat(WarcDedupIndex.build(first.crawlWarcs(), firstIndex)).isGreaterThan(100);
-    site.setEdition(1);
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
+    SITE.site().setEdition(1);
   }
 
   private static JobDirectory prepare(Path work, long jobId, String template, Path index)
       throws IOException {
     CrawlRequest request =
-        TestJobs.request(jobId, template, 0, TestJobs.domain(HOST, -1, -1, site.seed(HOST)));
+        TestJobs.request(jobId, template, 0, TestJobs.domain(HOST, -1, -1, SITE.site().seed(HOST)));
     JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(request, Instant.now());
     if (index != null) {
@@ -94,7 +90,7 @@ class DedupCrawlIT {
 
   private static CrawlResult crawl(JobDirectory dir) {
     return new CrawlSupervisor(
-            TestFixtures.heritrix(site, Duration.ofSeconds(120)), Clock.systemUTC())
+            TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(120)), Clock.systemUTC())
         .crawl(dir, Duration.ZERO, s -> {}, () -> false);
   }
 

@@ -13,9 +13,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
@@ -27,6 +27,7 @@ import org.netarchive.ee.agent.job.JobPreparation;
 import org.netarchive.ee.agent.monitoring.AgentStatus;
 import org.netarchive.ee.agent.report.MetadataWarc;
 import org.netarchive.ee.agent.store.JobUpload;
+import org.netarchive.ee.agent.testsite.ServedSite;
 import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlCredential;
 import org.netarchive.ee.common.message.CrawlDomain;
@@ -78,7 +79,16 @@ class DomainSettingsCrawlIT {
 
   @TempDir static Path work;
 
-  private static SyntheticSite site;
+  @RegisterExtension
+  static final ServedSite SITE =
+      new ServedSite(
+          3,
+          new SyntheticSite.Host("guarded1.test", 3, 0, 300),
+          new SyntheticSite.Host("guarded2.test", 3, 0, 300),
+          new SyntheticSite.Host("ignoring.test", 15, 0, 300),
+          new SyntheticSite.Host("hops.test", 15, 0, 300),
+          new SyntheticSite.Host("rate.test", 6, 0, 300));
+
   private static JobDirectory dir;
   private static JobFinished report;
   private static String crawlLog;
@@ -86,16 +96,7 @@ class DomainSettingsCrawlIT {
 
   @BeforeAll
   static void crawl() throws Exception {
-    site =
-        new SyntheticSite(
-            3,
-            List.of(
-                new SyntheticSite.Host("guarded1.test", 3, 0, 300),
-                new SyntheticSite.Host("guarded2.test", 3, 0, 300),
-                new SyntheticSite.Host("ignoring.test", 15, 0, 300),
-                new SyntheticSite.Host("hops.test", 15, 0, 300),
-                new SyntheticSite.Host("rate.test", 6, 0, 300)));
-    String port = ":" + site.port();
+    String port = ":" + SITE.site().port();
     CrawlDomain guarded1 =
         domain(
             "guarded1.test",
@@ -133,7 +134,7 @@ class DomainSettingsCrawlIT {
         new JobRunner(
             new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK),
             new CrawlSupervisor(
-                TestFixtures.heritrix(site, Duration.ofSeconds(120)), Clock.systemUTC()),
+                TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(120)), Clock.systemUTC()),
             new MetadataWarc("3.13.0", "Netarchive EE harvester agent (test)"),
             new JobUpload(new CopyingArchiveStore(work.resolve("archive"), name -> false)),
             new AgentStatus(),
@@ -158,21 +159,21 @@ class DomainSettingsCrawlIT {
     }
   }
 
-  @AfterAll
-  static void stopSite() {
-    if (site != null) {
-      site.close();
-    }
-  }
-
   private static CrawlDomain domain(
       String name, DomainCrawlSettings settings, List<CrawlCredential> credentials) {
     return new CrawlDomain(
-        name, "defaultconfig", -1, -1, List.of(site.seed(name)), List.of(), settings, credentials);
+        name,
+        "defaultconfig",
+        -1,
+        -1,
+        List.of(SITE.site().seed(name)),
+        List.of(),
+        settings,
+        credentials);
   }
 
   private static String url(String host, String path) {
-    return "http://" + host + ":" + site.port() + path;
+    return "http://" + host + ":" + SITE.site().port() + path;
   }
 
   /** The crawl.log status of a URI's last fetch, or null if it was never tried. */

@@ -9,39 +9,29 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
+import org.netarchive.ee.agent.testsite.ServedSite;
 import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 
 /** Real Heritrix 3 crawls of the synthetic site on loopback, driven by the supervisor. */
 class HeritrixCrawlIT {
 
-  private static SyntheticSite site;
+  @RegisterExtension
+  static final ServedSite SITE =
+      new ServedSite(
+          1,
+          new SyntheticSite.Host("small.test", 6, 1, 2000),
+          new SyntheticSite.Host("slow.test", 400, 0, 500));
 
   @TempDir Path work;
-
-  @BeforeAll
-  static void serveSite() throws Exception {
-    site =
-        new SyntheticSite(
-            1,
-            List.of(
-                new SyntheticSite.Host("small.test", 6, 1, 2000),
-                new SyntheticSite.Host("slow.test", 400, 0, 500)));
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
 
   private JobDirectory prepare(CrawlRequest request) {
     return prepare(request, TestJobs.BDB_FREE_DISK);
@@ -62,11 +52,12 @@ class HeritrixCrawlIT {
                 101,
                 FastTemplate.text(),
                 0,
-                TestJobs.domain("small.test", -1, -1, site.seed("small.test"))));
+                TestJobs.domain("small.test", -1, -1, SITE.site().seed("small.test"))));
     List<CrawlStatus> progress = new CopyOnWriteArrayList<>();
 
     CrawlResult result =
-        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(
+                TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ZERO, progress::add, () -> false);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
@@ -78,10 +69,10 @@ class HeritrixCrawlIT {
     Path launch = dir.latestLaunch().orElseThrow();
     String crawlLog = Files.readString(launch.resolve("logs/crawl.log"));
     assertThat(crawlLog)
-        .contains("http://small.test:" + site.port() + "/page/6.html")
+        .contains("http://small.test:" + SITE.site().port() + "/page/6.html")
         .contains("dns:small.test")
         .doesNotContain("/calendar/")
-        .contains("-9998          - http://small.test:" + site.port() + "/private/1.html");
+        .contains("-9998          - http://small.test:" + SITE.site().port() + "/private/1.html");
     assertThat(launch.resolve("reports/hosts-report.txt")).exists();
     assertThat(Files.readString(dir.heritrixOut())).contains("Heritrix version");
     assertThat(dir.heritrixPid()).doesNotExist();
@@ -96,10 +87,11 @@ class HeritrixCrawlIT {
                 102,
                 FastTemplate.text(),
                 3,
-                TestJobs.domain("slow.test", -1, -1, site.seed("slow.test"))));
+                TestJobs.domain("slow.test", -1, -1, SITE.site().seed("slow.test"))));
 
     CrawlResult result =
-        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(
+                TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ofSeconds(3), s -> {}, () -> false);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.TIME_LIMIT);
@@ -122,11 +114,12 @@ class HeritrixCrawlIT {
                 104,
                 FastTemplate.text(),
                 0,
-                TestJobs.domain("small.test", -1, -1, site.seed("small.test"))),
+                TestJobs.domain("small.test", -1, -1, SITE.site().seed("small.test"))),
             more);
 
     CrawlResult result =
-        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(
+                TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ZERO, s -> {}, () -> false);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FAILED);
@@ -144,10 +137,14 @@ class HeritrixCrawlIT {
     JobDirectory dir =
         prepare(
             TestJobs.request(
-                103, broken, 0, TestJobs.domain("small.test", -1, -1, site.seed("small.test"))));
+                103,
+                broken,
+                0,
+                TestJobs.domain("small.test", -1, -1, SITE.site().seed("small.test"))));
 
     CrawlResult result =
-        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(60)), Clock.systemUTC())
+        new CrawlSupervisor(
+                TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(60)), Clock.systemUTC())
             .crawl(dir, Duration.ZERO, s -> {}, () -> false);
 
     assertThat(result.end()).isEqualTo(CrawlEnd.FAILED);

@@ -12,15 +12,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
+import org.netarchive.ee.agent.testsite.ServedSite;
 import org.netarchive.ee.agent.testsite.TestFixtures;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.template.CrawlTemplate;
@@ -40,24 +40,14 @@ import org.netpreserve.jwarc.Warcinfo;
  */
 class NetarchiveSuiteTemplateCrawlIT {
 
-  private static SyntheticSite site;
+  @RegisterExtension
+  static final ServedSite SITE =
+      new ServedSite(
+          5,
+          new SyntheticSite.Host("nas.test", 8, 1, 1500),
+          new SyntheticSite.Host("quota.test", 40, 0, 1000));
 
   @TempDir Path work;
-
-  @BeforeAll
-  static void serveSite() throws Exception {
-    site =
-        new SyntheticSite(
-            5,
-            List.of(
-                new SyntheticSite.Host("nas.test", 8, 1, 1500),
-                new SyntheticSite.Host("quota.test", 40, 0, 1000)));
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
 
   /** The converted fixture with the politeness of the local test crawls. */
   private static String convertedTemplate(TemplateConversion conversion) {
@@ -86,14 +76,15 @@ class NetarchiveSuiteTemplateCrawlIT {
             401,
             template,
             0,
-            TestJobs.domain("nas.test", -1, -1, site.seed("nas.test")),
-            TestJobs.domain("quota.test", 10, -1, site.seed("quota.test")));
+            TestJobs.domain("nas.test", -1, -1, SITE.site().seed("nas.test")),
+            TestJobs.domain("quota.test", 10, -1, SITE.site().seed("quota.test")));
     JobPreparation preparation = new JobPreparation(work.resolve("jobs"), TestJobs.BDB_FREE_DISK);
     JobDirectory dir = preparation.accept(request, Instant.now());
     preparation.writeCrawlerBeans(dir, request);
 
     CrawlResult result =
-        new CrawlSupervisor(TestFixtures.heritrix(site, Duration.ofSeconds(120)), Clock.systemUTC())
+        new CrawlSupervisor(
+                TestFixtures.heritrix(SITE.site(), Duration.ofSeconds(120)), Clock.systemUTC())
             .crawl(dir, Duration.ZERO, s -> {}, () -> false);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
@@ -116,7 +107,7 @@ class NetarchiveSuiteTemplateCrawlIT {
         }
       }
     }
-    String nas = "http://nas.test:" + site.port();
+    String nas = "http://nas.test:" + SITE.site().port();
     assertThat(responses).contains(nas + "/page/8.html");
     assertThat(warcinfo).contains("isPartOf: 401-7");
 
@@ -124,7 +115,7 @@ class NetarchiveSuiteTemplateCrawlIT {
     // The job's crawler traps (TestJobs: .*/calendar/.*) are rejected by the mapped rule.
     assertThat(crawlLog).doesNotContain("/calendar/");
     // The object limit of quota.test (10) is applied by the renamed quota enforcer's sheet.
-    String quota = "http://quota.test:" + site.port() + "/";
+    String quota = "http://quota.test:" + SITE.site().port() + "/";
     long quotaPages =
         crawlLog
             .lines()
