@@ -3,8 +3,6 @@ package org.netarchive.ee.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.netarchive.ee.it.HarvestedJobs.archived;
 import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
-import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
-import static org.netarchive.ee.it.HarvestedJobs.finished;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -17,7 +15,6 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,11 +26,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -65,27 +61,9 @@ class CdxApiIT {
   private static final Api ADMIN = Api.admin();
   private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
 
-  private static SyntheticSite site;
-  private static Path work;
-  private static String domain;
-  private static String template;
-  private static String channel;
-
-  @BeforeAll
-  static void site() throws Exception {
-    work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
-    domain = ScheduledHarvests.unique("cdxit-") + ".dk";
-    site = new SyntheticSite(31, List.of(new SyntheticSite.Host(domain, 10, 2, 900, 3)));
-    template = HARVESTS.newFastTemplate("cdxit_fast_");
-    channel = HARVESTS.newChannel();
-  }
-
-  @AfterAll
-  static void stopSite() {
-    if (site != null) {
-      site.close();
-    }
-  }
+  @RegisterExtension
+  static final SiteHarvests HARVESTED =
+      new SiteHarvests(HARVESTS, "cdxit", 31, d -> new SyntheticSite.Host(d, 10, 2, 900, 3));
 
   @Test
   void givenABadOrExponentialFilter_whenAsked_thenRefusedNamingIt() throws Exception {
@@ -102,15 +80,12 @@ class CdxApiIT {
   @Test
   void givenTwoHarvestsOfASite_whenIndexed_thenTheCdxApiFindsEveryCaptureAndItsBytes()
       throws Exception {
-    String instance = ScheduledHarvests.unique("cdxit-agent-");
-    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
-    settings.put("timeout.dedupIndexSeconds", "120");
     long first;
     long second;
-    try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
-      first = harvestOnce("Cdx first ", agent);
-      site.setEdition(1);
-      second = harvestOnce("Cdx second ", agent);
+    try (AgentProcess agent = HARVESTED.dedupAgent().start()) {
+      first = HARVESTED.harvestOnce("Cdx first ", agent, CRAWL);
+      HARVESTED.site().setEdition(1);
+      second = HARVESTED.harvestOnce("Cdx second ", agent, CRAWL);
     }
     List<String> firstFiles = archivedFilesOfJob(first);
     List<String> secondFiles = archivedFilesOfJob(second);
@@ -122,7 +97,7 @@ class CdxApiIT {
     // Every URL the first crawl fetched, from its WARCs: exact, prefix and host find it.
     Map<String, Long> firstResponses = responses(firstFiles);
     assertThat(firstResponses).hasSizeGreaterThan(20);
-    String seed = site.seed(domain);
+    String seed = HARVESTED.seed();
     Set<String> byHost = urls(json("url=" + enc(seed) + "&matchType=host"));
     Set<String> byPrefix = urls(json("url=" + enc(seed) + "&matchType=prefix"));
     Set<String> byWildcard = urls(json("url=" + enc(seed + "*")));
@@ -296,28 +271,5 @@ class CdxApiIT {
 
   private static String enc(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8);
-  }
-
-  /** Makes a once-harvest of the domain due, lets the agent crawl it, and returns its job. */
-  private static long harvestOnce(String prefix, AgentProcess agent) throws Exception {
-    String harvest = ScheduledHarvests.unique(prefix);
-    HARVESTS.createHarvest(harvest, channel, "Once");
-    HttpResponse<String> added =
-        ADMIN.postText(
-            "/api/harvests/"
-                + Api.segment(harvest)
-                + "/seeds?template="
-                + template
-                + "&maxRequestRate=6000",
-            site.seed(domain) + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-    HARVESTS.activate(harvest);
-    long jobId =
-        HARVESTS.awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
-    JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
-    assertThat(done.getJsonObject("job").getString("status"))
-        .as("job %s: %s\n%s", jobId, done, agent.tail())
-        .isEqualTo("DONE");
-    return jobId;
   }
 }

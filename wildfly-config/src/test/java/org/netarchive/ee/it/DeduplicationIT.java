@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.netarchive.ee.it.HarvestedJobs.absent;
 import static org.netarchive.ee.it.HarvestedJobs.archived;
 import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
-import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
 import static org.netarchive.ee.it.HarvestedJobs.domains;
-import static org.netarchive.ee.it.HarvestedJobs.finished;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
-import java.net.http.HttpResponse;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,11 +19,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -57,36 +51,15 @@ class DeduplicationIT {
   private static final Api ADMIN = Api.admin();
   private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
 
-  private static SyntheticSite site;
-  private static Path work;
-  private static String domain;
-  private static String template;
-  private static String channel;
-
-  @BeforeAll
-  static void site() throws Exception {
-    work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
-    domain = ScheduledHarvests.unique("dedupit-") + ".dk";
-    site = new SyntheticSite(29, List.of(new SyntheticSite.Host(domain, 12, 2, 900, 3)));
-    template = HARVESTS.newFastTemplate("dedupit_fast_");
-    channel = HARVESTS.newChannel();
-  }
-
-  @AfterAll
-  static void stopSite() {
-    if (site != null) {
-      site.close();
-    }
-  }
+  @RegisterExtension
+  static final SiteHarvests HARVESTED =
+      new SiteHarvests(HARVESTS, "dedupit", 29, d -> new SyntheticSite.Host(d, 12, 2, 900, 3));
 
   @Test
   void givenAHarvestedSite_whenOnlyItsPagesChanged_thenTheNextHarvestStoresRevisitsOfTheRest()
       throws Exception {
-    String instance = ScheduledHarvests.unique("dedupit-agent-");
-    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
-    settings.put("timeout.dedupIndexSeconds", "120");
-    try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
-      long first = harvestOnce("Dedup first ", agent);
+    try (AgentProcess agent = HARVESTED.dedupAgent().start()) {
+      long first = HARVESTED.harvestOnce("Dedup first ", agent, CRAWL);
       List<String> firstFiles = archivedFilesOfJob(first);
       Map<String, String> nonTextDigests = new TreeMap<>();
       List<String> pages = new ArrayList<>();
@@ -109,8 +82,8 @@ class DeduplicationIT {
       }
       assertThat(nonTextDigests).as("the first harvest got images and PDFs").hasSizeGreaterThan(20);
 
-      site.setEdition(1);
-      long second = harvestOnce("Dedup second ", agent);
+      HARVESTED.site().setEdition(1);
+      long second = HARVESTED.harvestOnce("Dedup second ", agent, CRAWL);
 
       JsonObject done = HARVESTS.job(second);
       assertThat(absent(done.getJsonObject("job"), "harvestError"))
@@ -159,7 +132,8 @@ class DeduplicationIT {
       assertThat(deduplication.getJsonNumber("objects").longValue())
           .isEqualTo(nonTextDigests.size());
       assertThat(deduplication.getJsonNumber("bytes").longValue()).isPositive();
-      assertThat(domains(done).get(domain).getJsonNumber("duplicateObjects").longValue())
+      assertThat(
+              domains(done).get(HARVESTED.domain()).getJsonNumber("duplicateObjects").longValue())
           .isEqualTo(nonTextDigests.size());
 
       JsonObject note = deduplicationNote(second, secondFiles);
@@ -167,29 +141,6 @@ class DeduplicationIT {
       assertThat(note.getBoolean("complete")).as(note.toString()).isTrue();
       assertThat(note.getJsonArray("foundJobs").getJsonNumber(0).longValue()).isEqualTo(first);
     }
-  }
-
-  /** Makes a once-harvest of the domain due, lets the agent crawl it, and returns its job. */
-  private static long harvestOnce(String prefix, AgentProcess agent) throws Exception {
-    String harvest = ScheduledHarvests.unique(prefix);
-    HARVESTS.createHarvest(harvest, channel, "Once");
-    HttpResponse<String> added =
-        ADMIN.postText(
-            "/api/harvests/"
-                + Api.segment(harvest)
-                + "/seeds?template="
-                + template
-                + "&maxRequestRate=6000",
-            site.seed(domain) + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-    HARVESTS.activate(harvest);
-    long jobId =
-        HARVESTS.awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
-    JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
-    assertThat(done.getJsonObject("job").getString("status"))
-        .as("job %s: %s\n%s", jobId, done, agent.tail())
-        .isEqualTo("DONE");
-    return jobId;
   }
 
   private static List<String> crawlWarcs(List<String> files) {

@@ -76,6 +76,39 @@ final class ScheduledHarvests {
     return settings;
   }
 
+  /**
+   * Makes a once-harvest (named by {@code prefix}) of one seed with a template and no pause between
+   * requests due on a channel, lets the agent crawl it within {@code crawl}, checks the job ended
+   * DONE (saying the agent's log if not) and returns the job's id.
+   */
+  long harvestOnce(
+      String prefix,
+      String channel,
+      String template,
+      String seed,
+      AgentProcess agent,
+      Duration crawl)
+      throws Exception {
+    String harvest = unique(prefix);
+    createHarvest(harvest, channel, "Once");
+    HttpResponse<String> added =
+        admin.postText(
+            "/api/harvests/"
+                + Api.segment(harvest)
+                + "/seeds?template="
+                + template
+                + "&maxRequestRate=6000",
+            seed + "\n");
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+    activate(harvest);
+    long jobId = awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
+    JsonObject done = HarvestedJobs.awaitJob(this, jobId, HarvestedJobs.finished(), crawl);
+    assertThat(done.getJsonObject("job").getString("status"))
+        .as("job %s: %s\n%s", jobId, done, agent.tail())
+        .isEqualTo("DONE");
+    return jobId;
+  }
+
   void createHarvest(String harvest, String channel, String schedule) throws Exception {
     HttpResponse<String> created =
         admin.post(

@@ -3,8 +3,6 @@ package org.netarchive.ee.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
-import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
-import static org.netarchive.ee.it.HarvestedJobs.finished;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -33,6 +31,7 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
@@ -73,32 +72,24 @@ class WaczReplayBrowserIT {
   private static final Api ADMIN = Api.admin();
   private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
 
+  @RegisterExtension
+  static final SiteHarvests HARVESTED =
+      new SiteHarvests(HARVESTS, "replayit", 31, d -> new SyntheticSite.Host(d, 6, 1, 900));
+
   @TempDir Path dir;
 
   @Test
   void givenTwoHarvestsWithRevisits_whenExportedAndReplayed_thenValidWaczAndThePageWithItsImage()
       throws Exception {
-    Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
-    String domain = ScheduledHarvests.unique("replayit-") + ".dk";
-    String template = HARVESTS.newFastTemplate("replayit_fast_");
-    String channel = HARVESTS.newChannel();
-
     long first;
     long second;
-    String seed;
-    SyntheticSite site = new SyntheticSite(31, List.of(new SyntheticSite.Host(domain, 6, 1, 900)));
-    try {
-      seed = site.seed(domain);
-      String instance = ScheduledHarvests.unique("replayit-agent-");
-      Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
-      settings.put("timeout.dedupIndexSeconds", "120");
-      try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
-        first = harvestOnce("Replay first ", channel, template, seed, agent);
-        site.setEdition(1);
-        second = harvestOnce("Replay second ", channel, template, seed, agent);
-      }
+    String seed = HARVESTED.seed();
+    try (AgentProcess agent = HARVESTED.dedupAgent().start()) {
+      first = HARVESTED.harvestOnce("Replay first ", agent, CRAWL);
+      HARVESTED.site().setEdition(1);
+      second = HARVESTED.harvestOnce("Replay second ", agent, CRAWL);
     } finally {
-      site.close();
+      HARVESTED.stopSite();
     }
 
     // A job that does not exist is named.
@@ -380,30 +371,6 @@ class WaczReplayBrowserIT {
         Browser.waitUpTo(browser.driver(), Duration.ofSeconds(60))
             .until(d -> (String) ((JavascriptExecutor) d).executeScript(script, text));
     return parse(found);
-  }
-
-  private static long harvestOnce(
-      String prefix, String channel, String template, String seed, AgentProcess agent)
-      throws Exception {
-    String harvest = ScheduledHarvests.unique(prefix);
-    HARVESTS.createHarvest(harvest, channel, "Once");
-    HttpResponse<String> added =
-        ADMIN.postText(
-            "/api/harvests/"
-                + Api.segment(harvest)
-                + "/seeds?template="
-                + template
-                + "&maxRequestRate=6000",
-            seed + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-    HARVESTS.activate(harvest);
-    long jobId =
-        HARVESTS.awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
-    JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
-    assertThat(done.getJsonObject("job").getString("status"))
-        .as("job %s: %s\n%s", jobId, done, agent.tail())
-        .isEqualTo("DONE");
-    return jobId;
   }
 
   private static JsonObject parse(String json) {
