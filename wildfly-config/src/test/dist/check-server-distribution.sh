@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Proves that the server distribution runs without the source tree (run by .ci/run, or by hand
+# after 'mvn package -pl wildfly-config -am'):
+#
+#   wildfly-config/src/test/dist/check-server-distribution.sh [TARBALL]
+#
+# Unpacks TARBALL (default wildfly-config/target/netarchive-server-<version>.tar.gz) into a
+# scratch directory under /tmp, starts it with its own launcher in an empty environment (H2, data
+# in a directory of its own given by an env file, ports shifted by 300, 127.0.0.1 only), waits for
+# its health and login page, logs in with the random admin password of the first start, checks
+# the version, stops it, and checks that the data landed in NAS_HOME, that nothing was written
+# into the unpacked tree and that no password reached a log or the launcher's output.
+# Ends with "server-distribution-check: N passed, M failed" (exit status 1 if any failed).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)
+TARBALL=${1:-}
+if [[ -z "$TARBALL" ]]; then
+  TARBALL=$(find "$ROOT/wildfly-config/target" -maxdepth 1 -name 'netarchive-server-*.tar.gz' 2>/dev/null | head -n 1 || true)
+fi
+[[ -f "$TARBALL" ]] || {
+  echo "server-distribution-check: no tarball (build it: mvn package -pl wildfly-config -am)" >&2
+  exit 1
+}
+VERSION=$(basename "$TARBALL" .tar.gz)
+VERSION=${VERSION#netarchive-server-}
+OFFSET=300
+HTTP="http://127.0.0.1:$((8080 + OFFSET))"
+
+SCRATCH=$(mktemp -d /tmp/nas-server-dist.XXXXXX)
+TREE="$SCRATCH/opt/netarchive-server-$VERSION"
+DATA="$SCRATCH/data"
+ENV_FILE="$SCRATCH/server.env"
+LAUNCHER="$TREE/bin/netarchive-server"
+OUT="$SCRATCH/launcher-output.txt"
+passed=0
+failed=0
+
+check() { # $1 = what; the rest = a command that succeeds when it holds
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "  ok    $what"
+  else
+    failed=$((failed + 1))
+    echo "  FAIL  $what"
+  fi
+}
+
+# The launcher in an empty environment (no JAVA_HOME, no NAS_* of the caller, e.g. .ci/run's
+# PostgreSQL settings), from the scratch directory: all it gets is its env file.
+launcher() {
+  (cd "$SCRATCH" && env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$SCRATCH" LANG=C.UTF-8 \
+    "$LAUNCHER" --env-file "$ENV_FILE" "$@")
+}
+
+cleanup() {
+  if [[ -x "$LAUNCHER" ]]; then
+    launcher stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$SCRATCH"
+}
+trap cleanup EXIT
+
+echo "=== server distribution $TARBALL, unpacked into $SCRATCH"
+mkdir -p "$SCRATCH/opt"
+tar xzf "$TARBALL" -C "$SCRATCH/opt"
+touch "$SCRATCH/unpacked"
+check "the tree has the launcher, the EAR, the systemd unit and the Dockerfile" \
+  test -x "$LAUNCHER" -a -f "$TREE/wildfly/standalone/deployments/netarchive.ear" \
+  -a -f "$TREE/systemd/netarchive-server.service" -a -f "$TREE/container/Dockerfile"
+check "'version' says $VERSION" test "$(launcher version)" == "$VERSION"
+
+(umask 077 && cat >"$ENV_FILE" <<EOF
+NAS_HOME=$DATA
+NAS_PORT_OFFSET=$OFFSET
+NAS_BIND_ADDRESS=127.0.0.1
+NAS_DB_KIND=h2
+EOF
+)
+started=$(date +%s)
+if launcher start >"$OUT" 2>&1; then start_status=0; else start_status=$?; fi
+sed 's/^/  | /' "$OUT"
+check "'start' returns 0 once the application is deployed ($(($(date +%s) - started)) s)" test "$start_status" -eq 0
+
+healthy() {
+  local waited=0
+  until launcher health >"$SCRATCH/health.json" 2>&1; do
+    waited=$((waited + 1))
+    [[ $waited -lt 60 ]] || return 1
+    sleep 1
+  done
+  grep -q '"status":"UP"' "$SCRATCH/health.json"
+}
+check "'health' answers UP (GET /api/health)" healthy
+check "the login page answers" bash -c "curl -fsS '$HTTP/login.xhtml' | grep -q j_security_check"
+status_running() { launcher status | grep -q 'is running'; }
+second_start_refused() { ! launcher start >/dev/null 2>&1; }
+check "'status' says running" status_running
+check "a second 'start' is refused" second_start_refused
+
+ADMIN_PASSWORD=""
+[[ -f "$DATA/secrets/admin-password" ]] && ADMIN_PASSWORD=$(head -n 1 "$DATA/secrets/admin-password")
+check "the first start wrote the admin password to NAS_HOME/secrets, owner-only" \
+  test -n "$ADMIN_PASSWORD" -a "$(stat -c %a "$DATA/secrets/admin-password" 2>/dev/null)" == 600
+check "the admin logs in to the REST API with it" \
+  test "$(curl -s -o /dev/null -w '%{http_code}' -u "admin:$ADMIN_PASSWORD" "$HTTP/api/system/status")" == 200
+AGENT_PASSWORD=$(cat "$DATA/secrets/agent-password" 2>/dev/null || true)
+check "the agents' broker password is in NAS_HOME/secrets, owner-only" \
+  test -n "$AGENT_PASSWORD" -a "$(stat -c %a "$DATA/secrets/agent-password" 2>/dev/null)" == 600
+if [[ -f "$DATA/server/jvm.pid" ]]; then
+  echo "  (the server's JVM: $(($(ps -o rss= -p "$(cat "$DATA/server/jvm.pid")") / 1024)) MB resident after start-up)"
+fi
+
+launcher stop >>"$OUT" 2>&1
+nothing_left() { ! pgrep -f -- "-Djboss.server.base.dir=$DATA/server" >/dev/null; }
+check "'stop' ends the server: nothing of it runs any more" nothing_left
+not_running() { ! launcher status >/dev/null; }
+check "'status' then says not running (exit status 1)" not_running
+
+check "the H2 database is in NAS_HOME" test -f "$DATA/server/data/netarchive/netarchive.mv.db"
+check "the broker journal is in NAS_HOME" \
+  bash -c "ls '$DATA/server/data/activemq/journal/' | grep -q '\\.amq\$'"
+check "both bitarchive replicas are in NAS_HOME" \
+  test -d "$DATA/server/data/bitarchive/ONE" -a -d "$DATA/server/data/bitarchive/TWO"
+check "the configuration and the logs are in NAS_HOME" \
+  test -f "$DATA/server/configuration/standalone.xml" -a -s "$DATA/server/log/server.log"
+check "nothing was written into the unpacked tree" \
+  test -z "$(find "$TREE" -newer "$SCRATCH/unpacked" -print -quit)"
+no_password_in() { # $@ = files and directories
+  ! grep -rqF -e "$ADMIN_PASSWORD" -e "$AGENT_PASSWORD" "$@"
+}
+check "no password in the server's logs or the launcher's output" no_password_in "$DATA/server/log" "$OUT"
+
+if [[ $failed -gt 0 && -f "$DATA/server/log/server.log" ]]; then
+  echo "--- the first errors of the server's log:"
+  grep -E -A3 '^[0-9-]+ [0-9:,]+ ERROR' "$DATA/server/log/server.log" | head -n 40 || true
+fi
+echo "server-distribution-check: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
