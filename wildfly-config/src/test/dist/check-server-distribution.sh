@@ -112,6 +112,7 @@ if [[ -f "$DATA/server/jvm.pid" ]]; then
   echo "  (the server's JVM: $(($(ps -o rss= -p "$(cat "$DATA/server/jvm.pid")") / 1024)) MB resident after start-up)"
 fi
 
+echo "  (disk: the unpacked tree $(du -sm "$TREE" | cut -f1) MB, NAS_HOME after the first start $(du -sm "$DATA" | cut -f1) MB)"
 launcher stop >>"$OUT" 2>&1
 nothing_left() { ! pgrep -f -- "-Djboss.server.base.dir=$DATA/server" >/dev/null; }
 check "'stop' ends the server: nothing of it runs any more" nothing_left
