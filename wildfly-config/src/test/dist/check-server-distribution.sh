@@ -6,7 +6,9 @@
 #
 # Unpacks TARBALL (default wildfly-config/target/netarchive-server-<version>.tar.gz) into a
 # scratch directory under /tmp, starts it with its own launcher in an empty environment (H2, data
-# in a directory of its own given by an env file, ports shifted by 300, 127.0.0.1 only), waits for
+# in a directory of its own given by an env file, ports shifted by 300, 127.0.0.1 only; run as
+# root, the check runs the server as user nobody, as the systemd unit runs it as its own user, with
+# the tree owned by root and not writable to it), waits for
 # its health and login page, logs in with the random admin password of the first start, checks
 # the version, stops it, and checks that the data landed in NAS_HOME, that nothing was written
 # into the unpacked tree and that no password reached a log or the launcher's output.
@@ -49,9 +51,13 @@ check() { # $1 = what; the rest = a command that succeeds when it holds
 
 # The launcher in an empty environment (no JAVA_HOME, no NAS_* of the caller, e.g. .ci/run's
 # PostgreSQL settings), from the scratch directory: all it gets is its env file.
+AS_USER=()
+if [[ $(id -u) -eq 0 ]] && id nobody >/dev/null 2>&1 && command -v runuser >/dev/null; then
+  AS_USER=(runuser -u nobody --)
+fi
 launcher() {
-  (cd "$SCRATCH" && env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$SCRATCH" LANG=C.UTF-8 \
-    "$LAUNCHER" --env-file "$ENV_FILE" "$@")
+  (cd "$SCRATCH/home" && "${AS_USER[@]}" env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$SCRATCH/home" \
+    LANG=C.UTF-8 "$LAUNCHER" --env-file "$ENV_FILE" "$@")
 }
 
 cleanup() {
@@ -63,9 +69,15 @@ cleanup() {
 trap cleanup EXIT
 
 echo "=== server distribution $TARBALL, unpacked into $SCRATCH"
-mkdir -p "$SCRATCH/opt"
+mkdir -p "$SCRATCH/opt" "$SCRATCH/home" "$DATA"
 tar xzf "$TARBALL" -C "$SCRATCH/opt"
-touch "$SCRATCH/unpacked"
+listing() { find "$TREE" -printf '%p %s %T@\n' | sort; }
+listing >"$SCRATCH/tree-before"
+if [[ ${#AS_USER[@]} -gt 0 ]]; then
+  echo "  (the server runs as user nobody; the tree belongs to $(id -un))"
+  chmod 755 "$SCRATCH"
+  chown nobody "$SCRATCH/home" "$DATA"
+fi
 check "the tree has the launcher, the EAR, the systemd unit and the Dockerfile" \
   test -x "$LAUNCHER" -a -f "$TREE/wildfly/standalone/deployments/netarchive.ear" \
   -a -f "$TREE/systemd/netarchive-server.service" -a -f "$TREE/container/Dockerfile"
@@ -78,6 +90,7 @@ NAS_BIND_ADDRESS=127.0.0.1
 NAS_DB_KIND=h2
 EOF
 )
+[[ ${#AS_USER[@]} -eq 0 ]] || chown nobody "$ENV_FILE"
 started=$(date +%s)
 if launcher start >"$OUT" 2>&1; then start_status=0; else start_status=$?; fi
 sed 's/^/  | /' "$OUT"
@@ -108,6 +121,8 @@ check "the admin logs in to the REST API with it" \
 AGENT_PASSWORD=$(cat "$DATA/secrets/agent-password" 2>/dev/null || true)
 check "the agents' broker password is in NAS_HOME/secrets, owner-only" \
   test -n "$AGENT_PASSWORD" -a "$(stat -c %a "$DATA/secrets/agent-password" 2>/dev/null)" == 600
+cli_reads_state() { launcher cli --command=':read-attribute(name=server-state)' 2>&1 | grep -q '"result" => "running"'; }
+check "'cli' reaches the management interface (server-state running)" cli_reads_state
 if [[ -f "$DATA/server/jvm.pid" ]]; then
   echo "  (the server's JVM: $(($(ps -o rss= -p "$(cat "$DATA/server/jvm.pid")") / 1024)) MB resident after start-up)"
 fi
@@ -126,8 +141,33 @@ check "both bitarchive replicas are in NAS_HOME" \
   test -d "$DATA/server/data/bitarchive/ONE" -a -d "$DATA/server/data/bitarchive/TWO"
 check "the configuration and the logs are in NAS_HOME" \
   test -f "$DATA/server/configuration/standalone.xml" -a -s "$DATA/server/log/server.log"
-check "nothing was written into the unpacked tree" \
-  test -z "$(find "$TREE" -newer "$SCRATCH/unpacked" -print -quit)"
+# (files and directories with their sizes and times: jboss-cli creates and deletes a probe file
+# in wildfly/bin, which changes that directory's time where it may write)
+tree_untouched() {
+  listing >"$SCRATCH/tree-after"
+  diff "$SCRATCH/tree-before" "$SCRATCH/tree-after" | head -n 10
+  cmp -s "$SCRATCH/tree-before" "$SCRATCH/tree-after"
+}
+check "nothing was written into the unpacked tree" tree_untouched
+add_user_works() {
+  launcher add-user --silent -u dist-check -p 'Dist-check-1!' >/dev/null 2>&1 &&
+    grep -q '^dist-check=' "$DATA/server/configuration/mgmt-users.properties"
+}
+check "'add-user' adds a management user to NAS_HOME's configuration" add_user_works
+# The unit's syntax, by systemd itself, with its paths pointed at the unpacked tree.
+unit_verifies() {
+  local unit="$SCRATCH/netarchive-server.service" output
+  sed "s|/opt/netarchive-server|$TREE|g" "$TREE/systemd/netarchive-server.service" >"$unit"
+  output=$(systemd-analyze verify "$unit" 2>&1) && [[ -z "$output" ]] || {
+    echo "$output"
+    return 1
+  }
+}
+if command -v systemd-analyze >/dev/null; then
+  check "systemd-analyze verify finds nothing wrong in the unit" unit_verifies
+else
+  echo "  (systemd-analyze is not installed: the unit's syntax is not checked)"
+fi
 no_password_in() { # $@ = files and directories
   ! grep -rqF -e "$ADMIN_PASSWORD" -e "$AGENT_PASSWORD" "$@"
 }
