@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.archive.domain.model.bitarchive.StoreFailedException.Reason;
@@ -43,6 +45,14 @@ class BitarchiveStorageTest {
     try (Stream<Path> files = Files.list(dir.resolve(BitarchiveStorage.TEMP))) {
       return files.toList();
     }
+  }
+
+  /** Asserts that storing fails for {@code reason}; the assertion goes on with the message. */
+  private static AbstractThrowableAssert<?, ? extends Throwable> assertStoreFails(
+      ThrowingCallable store, Reason reason) {
+    return assertThatThrownBy(store)
+        .isInstanceOfSatisfying(
+            StoreFailedException.class, e -> assertThat(e.reason()).isEqualTo(reason));
   }
 
   @Test
@@ -85,11 +95,9 @@ class BitarchiveStorageTest {
     byte[] other = data(1000, 2);
     storage.store("a.warc", new ByteArrayInputStream(original), 1000, sha512(original));
 
-    assertThatThrownBy(
-            () -> storage.store("a.warc", new ByteArrayInputStream(other), 1000, sha512(other)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class,
-            e -> assertThat(e.reason()).isEqualTo(Reason.ALREADY_STORED))
+    assertStoreFails(
+            () -> storage.store("a.warc", new ByteArrayInputStream(other), 1000, sha512(other)),
+            Reason.ALREADY_STORED)
         .hasMessageContaining("'a.warc' is archived already");
     assertThat(Files.readAllBytes(storage.find("a.warc").orElseThrow())).isEqualTo(original);
   }
@@ -116,10 +124,9 @@ class BitarchiveStorageTest {
     byte[] bytes = data(5000, 4);
     String wrong = sha512(data(5000, 5));
 
-    assertThatThrownBy(() -> storage.store("a.warc", new ByteArrayInputStream(bytes), 5000, wrong))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class,
-            e -> assertThat(e.reason()).isEqualTo(Reason.CHECKSUM_MISMATCH))
+    assertStoreFails(
+            () -> storage.store("a.warc", new ByteArrayInputStream(bytes), 5000, wrong),
+            Reason.CHECKSUM_MISMATCH)
         .hasMessageContaining("'a.warc' arrived with SHA-512 " + sha512(bytes))
         .hasMessageContaining("announced " + wrong);
     assertThat(storage.find("a.warc")).isEmpty();
@@ -132,15 +139,13 @@ class BitarchiveStorageTest {
     BitarchiveStorage storage = storage(disk);
     byte[] bytes = data(5000, 4);
 
-    assertThatThrownBy(
-            () -> storage.store("a.warc", new ByteArrayInputStream(bytes), 5001, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.SIZE_MISMATCH))
+    assertStoreFails(
+            () -> storage.store("a.warc", new ByteArrayInputStream(bytes), 5001, sha512(bytes)),
+            Reason.SIZE_MISMATCH)
         .hasMessageContaining("arrived with 5000 bytes, announced 5001");
-    assertThatThrownBy(
-            () -> storage.store("a.warc", new ByteArrayInputStream(bytes), 4999, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.SIZE_MISMATCH))
+    assertStoreFails(
+            () -> storage.store("a.warc", new ByteArrayInputStream(bytes), 4999, sha512(bytes)),
+            Reason.SIZE_MISMATCH)
         .hasMessageContaining("more than the announced 4999 bytes");
     assertThat(storage.find("a.warc")).isEmpty();
     assertThat(tempFiles(disk)).isEmpty();
@@ -191,9 +196,8 @@ class BitarchiveStorageTest {
           }
         };
 
-    assertThatThrownBy(() -> storage.store("a.warc", breaking, bytes.length, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.IO_ERROR))
+    assertStoreFails(
+            () -> storage.store("a.warc", breaking, bytes.length, sha512(bytes)), Reason.IO_ERROR)
         .hasMessageContaining("Could not store file 'a.warc'")
         .hasMessageContaining("Connection reset");
     assertThat(storage.find("a.warc")).isEmpty();
@@ -222,12 +226,11 @@ class BitarchiveStorageTest {
     BitarchiveStorage storage = new BitarchiveStorage(List.of(disk), 1_000, dir -> 5_000L);
     byte[] bytes = data(4_001, 8);
 
-    assertThatThrownBy(
+    assertStoreFails(
             () ->
                 storage.store(
-                    "big.warc", new ByteArrayInputStream(bytes), bytes.length, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.NO_SPACE))
+                    "big.warc", new ByteArrayInputStream(bytes), bytes.length, sha512(bytes)),
+            Reason.NO_SPACE)
         .hasMessageContaining("No bitarchive directory has room for file 'big.warc' (4001 bytes")
         .hasMessageContaining("has 5000 bytes usable");
     assertThat(tempFiles(disk)).isEmpty();
@@ -253,9 +256,8 @@ class BitarchiveStorageTest {
           }
         };
 
-    assertThatThrownBy(() -> storage.store("a.warc", fillingUp, bytes.length, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.NO_SPACE))
+    assertStoreFails(
+            () -> storage.store("a.warc", fillingUp, bytes.length, sha512(bytes)), Reason.NO_SPACE)
         .hasMessageContaining("filled up while writing file 'a.warc'")
         .hasMessageContaining("partial copy was removed");
     assertThat(storage.find("a.warc")).isEmpty();
@@ -325,11 +327,9 @@ class BitarchiveStorageTest {
     assertThat(storage.fileNames()).containsExactly(name);
     assertThat(tempFiles(disk)).isEmpty();
 
-    assertThatThrownBy(
-            () -> storage.store(name, new ByteArrayInputStream(bytes), bytes.length, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class,
-            e -> assertThat(e.reason()).isEqualTo(Reason.ALREADY_STORED));
+    assertStoreFails(
+        () -> storage.store(name, new ByteArrayInputStream(bytes), bytes.length, sha512(bytes)),
+        Reason.ALREADY_STORED);
   }
 
   @Test
@@ -340,16 +340,12 @@ class BitarchiveStorageTest {
     byte[] bytes = data(10_000, 8);
     byte[] other = data(10_000, 9);
 
-    assertThatThrownBy(
-            () -> storage.store("a.warc", new ByteArrayInputStream(other), 10_000, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class,
-            e -> assertThat(e.reason()).isEqualTo(Reason.CHECKSUM_MISMATCH));
-    assertThatThrownBy(
-            () -> storage.store("b.warc", new ByteArrayInputStream(bytes), 9_999, sha512(bytes)))
-        .isInstanceOfSatisfying(
-            StoreFailedException.class,
-            e -> assertThat(e.reason()).isEqualTo(Reason.SIZE_MISMATCH));
+    assertStoreFails(
+        () -> storage.store("a.warc", new ByteArrayInputStream(other), 10_000, sha512(bytes)),
+        Reason.CHECKSUM_MISMATCH);
+    assertStoreFails(
+        () -> storage.store("b.warc", new ByteArrayInputStream(bytes), 9_999, sha512(bytes)),
+        Reason.SIZE_MISMATCH);
     assertThat(storage.fileNames()).isEmpty();
     assertThat(tempFiles(disk)).isEmpty();
   }

@@ -99,53 +99,37 @@ class CaptureQueryTest {
   void givenTimeRangeSortsAndLimit_whenRun_thenThoseCapturesInThatOrder() {
     assertThat(
             times(
-                new CaptureQuery(
-                    "kb.dk",
+                kbDk(
                     MatchType.EXACT,
                     CaptureQuery.lowerBound("202503"),
                     CaptureQuery.upperBound("2025"),
                     CaptureQuery.Sort.DEFAULT,
                     null,
-                    0,
-                    List.of())))
+                    0)))
         .containsExactly("20250301120000", "20250601120000");
     assertThat(
             times(
-                new CaptureQuery(
-                    "kb.dk",
+                kbDk(
                     MatchType.EXACT,
                     null,
                     CaptureQuery.upperBound("202503"),
                     CaptureQuery.Sort.REVERSE,
                     null,
-                    0,
-                    List.of())))
+                    0)))
         .containsExactly("20250301120000", "20250131120000");
     assertThat(
             times(
-                new CaptureQuery(
-                    "kb.dk",
+                kbDk(
                     MatchType.EXACT,
                     null,
                     null,
                     CaptureQuery.Sort.CLOSEST,
                     CaptureQuery.lowerBound("20250510"),
-                    2,
-                    List.of())))
+                    2)))
         .containsExactly("20250601120000", "20250301120000");
     assertThat(times(CaptureQuery.closest("http://kb.dk/", "20250101", 0)))
         .containsExactly("20250131120000", "20250301120000", "20250601120000");
-    assertThat(
-            times(
-                new CaptureQuery(
-                    "kb.dk",
-                    MatchType.DOMAIN,
-                    null,
-                    null,
-                    CaptureQuery.Sort.DEFAULT,
-                    null,
-                    2,
-                    List.of())))
+    assertThat(times(kbDk(MatchType.DOMAIN, null, null, CaptureQuery.Sort.DEFAULT, null, 2)))
         .hasSize(2);
     assertThat(CaptureQuery.upperBound("202402")).isEqualTo("20240229235959");
     assertThat(CaptureQuery.lowerBound("2024")).isEqualTo("20240101000000");
@@ -232,22 +216,23 @@ class CaptureQueryTest {
         .isThrownBy(() -> CdxOutput.parse("json", "url,size"))
         .withMessageContaining("'size'");
     assertThatIllegalArgumentException()
-        .isThrownBy(
-            () ->
-                new CaptureQuery(
-                    "kb.dk",
-                    MatchType.EXACT,
-                    null,
-                    null,
-                    CaptureQuery.Sort.CLOSEST,
-                    null,
-                    0,
-                    List.of()))
+        .isThrownBy(() -> kbDk(MatchType.EXACT, null, null, CaptureQuery.Sort.CLOSEST, null, 0))
         .withMessageContaining("closest=");
   }
 
   private static CaptureQuery query(String url, String matchType) {
     return CaptureQuery.of(url, CaptureQuery.matchTypeOf(url, matchType), 0);
+  }
+
+  /** A query of kb.dk without filters. */
+  private static CaptureQuery kbDk(
+      MatchType matchType,
+      String from,
+      String to,
+      CaptureQuery.Sort sort,
+      String closest,
+      long limit) {
+    return new CaptureQuery("kb.dk", matchType, from, to, sort, closest, limit, List.of());
   }
 
   private static CaptureQuery filtered(String url, String... filters) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.netarchive.ee.archive.domain.model.preservation.ChecksumVote.Outcome;
 
 class ChecksumVoteTest {
@@ -13,58 +15,40 @@ class ChecksumVoteTest {
   private static final String BAD = "b".repeat(128);
   private static final String OTHER = "c".repeat(128);
 
-  @Test
-  void givenEveryCopyGood_whenVoting_thenAgreed() {
-    ChecksumVote vote =
-        ChecksumVote.of(GOOD, Map.of("ONE", Optional.of(GOOD), "TWO", Optional.of(GOOD)));
+  private static final Map<String, String> CHECKSUMS =
+      Map.of("GOOD", GOOD, "BAD", BAD, "OTHER", OTHER);
 
-    assertThat(vote.outcome()).isEqualTo(Outcome.AGREED);
-    assertThat(vote.decided()).isEqualTo(GOOD);
+  /** A copy's checksum by name (GOOD, BAD, OTHER), or MISSING for a copy that is not there. */
+  private static Optional<String> copy(String name) {
+    return name.equals("MISSING") ? Optional.empty() : Optional.of(CHECKSUMS.get(name));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          every copy good: agreed                                      | GOOD | GOOD    | AGREED            | GOOD
+          one corrupt copy: the archived checksum wins two to one      | BAD  | GOOD    | REPAIRABLE        | GOOD
+          one missing copy: the good one and the archived checksum win | GOOD | MISSING | REPAIRABLE        | GOOD
+          copies differing from each other and the archived checksum   | BAD  | OTHER   | NO_MAJORITY       |
+          one corrupt and one missing copy                             | BAD  | MISSING | NO_MAJORITY       |
+          both copies agreeing on another: the archived one disputed   | BAD  | BAD     | DISPUTES_ARCHIVED | BAD
+          """)
+  void givenTheArchivedChecksumAndTwoCopies_whenVoting_thenTheOutcomeAndTheDecidedChecksum(
+      String what, String one, String two, Outcome outcome, String decided) {
+    ChecksumVote vote = ChecksumVote.of(GOOD, Map.of("ONE", copy(one), "TWO", copy(two)));
+
+    assertThat(vote.outcome()).isEqualTo(outcome);
+    assertThat(vote.decided()).isEqualTo(decided == null ? null : CHECKSUMS.get(decided));
   }
 
   @Test
-  void givenOneCorruptCopy_whenVoting_thenTheArchivedChecksumWinsTwoToOne() {
+  void givenOneCorruptCopy_whenVoting_thenTheVotesSayEachChecksum() {
     ChecksumVote vote =
         ChecksumVote.of(GOOD, Map.of("ONE", Optional.of(BAD), "TWO", Optional.of(GOOD)));
 
-    assertThat(vote.outcome()).isEqualTo(Outcome.REPAIRABLE);
-    assertThat(vote.decided()).isEqualTo(GOOD);
     assertThat(vote.votes()).isEqualTo("archived=" + GOOD + ", ONE=" + BAD + ", TWO=" + GOOD);
-  }
-
-  @Test
-  void givenOneMissingCopy_whenVoting_thenTheRemainingGoodCopyAndTheArchivedChecksumWin() {
-    ChecksumVote vote =
-        ChecksumVote.of(GOOD, Map.of("ONE", Optional.of(GOOD), "TWO", Optional.empty()));
-
-    assertThat(vote.outcome()).isEqualTo(Outcome.REPAIRABLE);
-    assertThat(vote.decided()).isEqualTo(GOOD);
-  }
-
-  @Test
-  void givenCopiesDifferingFromEachOtherAndTheArchivedChecksum_whenVoting_thenNoMajority() {
-    ChecksumVote vote =
-        ChecksumVote.of(GOOD, Map.of("ONE", Optional.of(BAD), "TWO", Optional.of(OTHER)));
-
-    assertThat(vote.outcome()).isEqualTo(Outcome.NO_MAJORITY);
-    assertThat(vote.decided()).isNull();
-  }
-
-  @Test
-  void givenOneCorruptAndOneMissingCopy_whenVoting_thenNoMajority() {
-    ChecksumVote vote =
-        ChecksumVote.of(GOOD, Map.of("ONE", Optional.of(BAD), "TWO", Optional.empty()));
-
-    assertThat(vote.outcome()).isEqualTo(Outcome.NO_MAJORITY);
-  }
-
-  @Test
-  void givenBothCopiesAgreeingOnAnotherChecksum_whenVoting_thenTheArchivedOneIsDisputed() {
-    ChecksumVote vote =
-        ChecksumVote.of(GOOD, Map.of("ONE", Optional.of(BAD), "TWO", Optional.of(BAD)));
-
-    assertThat(vote.outcome()).isEqualTo(Outcome.DISPUTES_ARCHIVED);
-    assertThat(vote.decided()).isEqualTo(BAD);
   }
 
   @Test
