@@ -10,6 +10,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathConstants;
 import javax.xml.xpath.XPathFactory;
 import org.netarchive.ee.common.template.CrawlTemplate;
+import org.netarchive.ee.common.template.JobValues;
 import org.netarchive.ee.common.template.Placeholder;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
@@ -43,6 +44,18 @@ final class CrawlTemplates {
   /** The default template's text with one more bean definition before the closing tag. */
   static String withBean(String text, String bean) {
     return replaceOnce(text, "</beans>", bean + "\n</beans>");
+  }
+
+  /** The dedup processor among the fetch processors of a job's crawler beans. */
+  static final String DEDUP_PROCESSOR =
+      "//*[local-name()='bean'][@id='fetchProcessors']//*[local-name()='bean']"
+          + "[@id='netarchiveDedup']";
+
+  /** A job's crawler beans from a template, its dedup processor reading the index at a path. */
+  static Document jobWithDedupIndex(CrawlTemplate template, String indexLocation) {
+    Map<Placeholder, String> values = jobValues();
+    values.put(Placeholder.DEDUP_INDEX, JobValues.dedupProcessor(template, indexLocation));
+    return dom(template.render(values));
   }
 
   /** Values a job could have, one of them with characters that need escaping. */

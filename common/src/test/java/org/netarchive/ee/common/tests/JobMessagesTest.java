@@ -47,6 +47,18 @@ class JobMessagesTest {
         .build();
   }
 
+  /** A report of agent-1 at T0 that the job is DONE, without errors. */
+  private static JobFinished done(long jobId, List<DomainStatistics> domains) {
+    return new JobFinished(jobId, "agent-1", T0, JobOutcome.DONE, null, null, null, null, domains);
+  }
+
+  /** The same, naming the files holding originals of the job's revisit records. */
+  private static JobFinished done(
+      long jobId, List<DomainStatistics> domains, List<String> revisitedFiles) {
+    return new JobFinished(
+        jobId, "agent-1", T0, JobOutcome.DONE, null, null, null, null, domains, revisitedFiles);
+  }
+
   @Test
   void givenACrawlRequest_whenEncodedAndDecoded_thenEverythingSurvives() {
     CrawlRequest request = request(List.of(domain("kb.dk"), domain("bibliotek.dk")));
@@ -78,15 +90,8 @@ class JobMessagesTest {
   @Test
   void givenDeduplication_whenTheReportIsEncodedAndDecoded_thenDuplicatesAndOriginalsSurvive() {
     JobFinished finished =
-        new JobFinished(
+        done(
             18,
-            "agent-1",
-            T0,
-            JobOutcome.DONE,
-            null,
-            null,
-            null,
-            null,
             List.of(
                 new DomainStatistics(
                     "kb.dk", 55, 1_000_000, CrawlStopReason.DOWNLOAD_COMPLETE, 20L, 700_000L)),
@@ -103,15 +108,8 @@ class JobMessagesTest {
   void givenAReportWithoutDeduplicationFields_whenDecoded_thenTheyAreZeroAndNone() {
     String json =
         codec.encode(
-            new JobFinished(
+            done(
                 19,
-                "agent-1",
-                T0,
-                JobOutcome.DONE,
-                null,
-                null,
-                null,
-                null,
                 List.of(new DomainStatistics("kb.dk", 5, 10, CrawlStopReason.DOWNLOAD_COMPLETE))));
     String withoutThem =
         json.replace(",\"duplicateObjects\":0", "")

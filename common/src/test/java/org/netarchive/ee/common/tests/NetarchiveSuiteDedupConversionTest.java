@@ -2,9 +2,9 @@ package org.netarchive.ee.common.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.netarchive.ee.common.tests.CrawlTemplates.DEDUP_PROCESSOR;
 import static org.netarchive.ee.common.tests.CrawlTemplates.defaultText;
-import static org.netarchive.ee.common.tests.CrawlTemplates.dom;
-import static org.netarchive.ee.common.tests.CrawlTemplates.jobValues;
+import static org.netarchive.ee.common.tests.CrawlTemplates.jobWithDedupIndex;
 import static org.netarchive.ee.common.tests.CrawlTemplates.lineOf;
 import static org.netarchive.ee.common.tests.CrawlTemplates.replaceOnce;
 import static org.netarchive.ee.common.tests.CrawlTemplates.string;
@@ -13,12 +13,9 @@ import static org.netarchive.ee.common.tests.CrawlTemplates.withBean;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.common.template.CrawlTemplate;
 import org.netarchive.ee.common.template.CrawlTemplateException;
-import org.netarchive.ee.common.template.JobValues;
-import org.netarchive.ee.common.template.Placeholder;
 import org.netarchive.ee.common.template.TemplateConversion;
 import org.w3c.dom.Document;
 
@@ -110,19 +107,12 @@ class NetarchiveSuiteDedupConversionTest {
   void givenTheConvertedFixture_whenParsedAndRendered_thenJobsGetAChildOfTheSettingsBean() {
     CrawlTemplate template =
         CrawlTemplate.parse(CrawlTemplate.convertNetarchiveSuiteDeduplicator(FIXTURE).text());
-    Map<Placeholder, String> values = jobValues();
-    values.put(Placeholder.DEDUP_INDEX, JobValues.dedupProcessor(template, "/jobs/7/dedup-index"));
-    Document job = dom(template.render(values));
+    Document job = jobWithDedupIndex(template, "/jobs/7/dedup-index");
 
     assertThat(template.usesDedupIndex()).isTrue();
     assertThat(template.hasDedupSettings()).isTrue();
     assertThat(template.text()).doesNotContain("is.hi.bok", "DeDuplicator\"");
-    assertThat(
-            string(
-                job,
-                "//*[local-name()='bean'][@id='fetchProcessors']//*[local-name()='bean']"
-                    + "[@id='netarchiveDedup']/@parent"))
-        .isEqualTo("netarchiveDedupSettings");
+    assertThat(string(job, DEDUP_PROCESSOR + "/@parent")).isEqualTo("netarchiveDedupSettings");
     assertThat(
             string(
                 job,
