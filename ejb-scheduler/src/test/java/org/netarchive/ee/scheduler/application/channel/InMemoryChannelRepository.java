@@ -1,5 +1,7 @@
 package org.netarchive.ee.scheduler.application.channel;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -65,11 +67,7 @@ public final class InMemoryChannelRepository implements HarvestChannelRepository
             .filter(c -> Globs.matches(nameGlob, c.name()))
             .sorted(Comparator.comparing(HarvestChannel::name))
             .toList();
-    return new Page<>(
-        matching.stream().skip((long) page * size).limit(size).toList(),
-        matching.size(),
-        page,
-        size);
+    return pageOf(matching, page, size);
   }
 
   @Override

@@ -70,6 +70,16 @@ class HarvestServiceTest {
         HarvestSettings.selective("Election 2026", null, null, "the vote", "researchers"));
   }
 
+  /** The election harvest with a seed of kb.dk and the Daily schedule: ready to activate. */
+  private void electionOfKbDkDaily() {
+    HarvestView created = election();
+    service.addSeeds("Election 2026", "http://www.kb.dk/", null, null, null);
+    service.update(
+        "Election 2026",
+        created.version(),
+        HarvestSettings.selective(null, null, "Daily", null, null));
+  }
+
   private Domain existingDomain(String name) {
     Domain domain =
         Domain.create(DomainName.of(name), defaultTemplateId, CrawlSettings.defaults(), NOW);
@@ -317,12 +327,7 @@ class HarvestServiceTest {
 
   @Test
   void givenConfigurationsAndASchedule_whenActivating_thenActiveWithTheScheduleNextRun() {
-    HarvestView created = election();
-    service.addSeeds("Election 2026", "http://www.kb.dk/", null, null, null);
-    service.update(
-        "Election 2026",
-        created.version(),
-        HarvestSettings.selective(null, null, "Daily", null, null));
+    electionOfKbDkDaily();
 
     HarvestView active = service.activate("Election 2026");
 
@@ -333,12 +338,7 @@ class HarvestServiceTest {
 
   @Test
   void givenAnActiveHarvest_whenRemovingItsSchedule_thenRefusedNamingTheSchedule() {
-    HarvestView created = election();
-    service.addSeeds("Election 2026", "http://www.kb.dk/", null, null, null);
-    service.update(
-        "Election 2026",
-        created.version(),
-        HarvestSettings.selective(null, null, "Daily", null, null));
+    electionOfKbDkDaily();
     service.activate("Election 2026");
 
     assertThat(

@@ -1,5 +1,7 @@
 package org.netarchive.ee.scheduler.application.harvest;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -85,11 +87,7 @@ public final class InMemoryDomainRepository implements DomainRepository {
                         d.aliasOf().map(Domain::name).orElse(null),
                         d.createdAt()))
             .toList();
-    return new Page<>(
-        matching.stream().skip((long) page * size).limit(size).toList(),
-        matching.size(),
-        page,
-        size);
+    return pageOf(matching, page, size);
   }
 
   @Override
@@ -117,11 +115,7 @@ public final class InMemoryDomainRepository implements DomainRepository {
             .sorted(Comparator.comparing(Domain::unicodeName))
             .map(InMemoryDomainRepository::alias)
             .toList();
-    return new Page<>(
-        matching.stream().skip((long) page * size).limit(size).toList(),
-        matching.size(),
-        page,
-        size);
+    return pageOf(matching, page, size);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.netarchive.ee.scheduler.application.harvest;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -53,11 +55,7 @@ public final class InMemoryHarvestRepository implements HarvestDefinitionReposit
             .filter(h -> Globs.matches(nameGlob, h.name()))
             .sorted(Comparator.comparing(h -> h.name().toLowerCase(Locale.ROOT)))
             .toList();
-    return new Page<>(
-        matching.stream().skip((long) page * size).limit(size).toList(),
-        matching.size(),
-        page,
-        size);
+    return pageOf(matching, page, size);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.netarchive.ee.scheduler.application.history;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -49,11 +51,7 @@ final class InMemoryHistory implements HarvestHistoryRepository, HistoryImport.T
             .filter(e -> e.domainId() == domainId)
             .sorted(Comparator.comparing(HarvestHistory::startedAt).reversed())
             .toList();
-    return new Page<>(
-        matching.stream().skip((long) page * size).limit(size).toList(),
-        matching.size(),
-        page,
-        size);
+    return pageOf(matching, page, size);
   }
 
   @Override

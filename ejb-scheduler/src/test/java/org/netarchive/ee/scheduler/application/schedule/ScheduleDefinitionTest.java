@@ -2,6 +2,7 @@ package org.netarchive.ee.scheduler.application.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.netarchive.ee.scheduler.application.schedule.Definitions.named;
 
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -18,39 +19,11 @@ class ScheduleDefinitionTest {
   private static final Instant NEW_YEAR = Instant.parse("2026-01-01T00:00:00Z");
 
   private static ScheduleDefinition daily(Integer hour, Integer minute) {
-    return new ScheduleDefinition(
-        "Nightly",
-        null,
-        ScheduleKind.REPEATING,
-        FrequencyUnit.DAYS,
-        1,
-        minute,
-        hour,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return named("Nightly").repeating(FrequencyUnit.DAYS, 1).at(hour, minute).definition();
   }
 
   private static ScheduleDefinition once() {
-    return new ScheduleDefinition(
-        "Now",
-        null,
-        ScheduleKind.ONCE,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        NEW_YEAR,
-        null,
-        null,
-        null);
+    return named("Now").once(NEW_YEAR).definition();
   }
 
   private static InvalidScheduleException refused(ScheduleDefinition definition) {
@@ -69,21 +42,15 @@ class ScheduleDefinitionTest {
   @Test
   void givenNoKindAndNoEvery_whenBuiltWithAUnit_thenRepeatingEveryOneUnit() {
     ScheduleDefinition definition =
-        new ScheduleDefinition(
-            "Weekly news",
-            "news sites",
-            null,
-            FrequencyUnit.WEEKS,
-            null,
-            0,
-            3,
-            DayOfWeek.SUNDAY,
-            null,
-            false,
-            null,
-            null,
-            4,
-            "Europe/Copenhagen");
+        named("Weekly news")
+            .comments("news sites")
+            .unit(FrequencyUnit.WEEKS)
+            .at(3, 0)
+            .weekday(DayOfWeek.SUNDAY)
+            .anyTime(false)
+            .maxRuns(4)
+            .timeZone("Europe/Copenhagen")
+            .definition();
 
     Schedule schedule = definition.toBuilder().build();
 
@@ -103,37 +70,8 @@ class ScheduleDefinitionTest {
   @Test
   void givenOnceWithAFrequency_whenBuilt_thenTheFrequencyPartIsNamedNotDropped() {
     ScheduleDefinition withUnit =
-        new ScheduleDefinition(
-            "Now",
-            null,
-            ScheduleKind.ONCE,
-            FrequencyUnit.DAYS,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
-    ScheduleDefinition withMinute =
-        new ScheduleDefinition(
-            "Now",
-            null,
-            ScheduleKind.ONCE,
-            null,
-            null,
-            5,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
+        named("Now").kind(ScheduleKind.ONCE).unit(FrequencyUnit.DAYS).definition();
+    ScheduleDefinition withMinute = named("Now").kind(ScheduleKind.ONCE).minute(5).definition();
 
     assertThat(refused(withUnit).field()).isEqualTo(ScheduleField.UNIT);
     assertThat(refused(withUnit))
@@ -144,21 +82,7 @@ class ScheduleDefinitionTest {
   @Test
   void givenAnyTimeWithAnchors_whenBuilt_thenAnyTimeIsNamed() {
     ScheduleDefinition contradiction =
-        new ScheduleDefinition(
-            "Nightly",
-            null,
-            ScheduleKind.REPEATING,
-            FrequencyUnit.DAYS,
-            1,
-            30,
-            2,
-            null,
-            null,
-            true,
-            null,
-            null,
-            null,
-            null);
+        named("Nightly").repeating(FrequencyUnit.DAYS, 1).at(2, 30).anyTime(true).definition();
 
     InvalidScheduleException e = refused(contradiction);
 
@@ -172,21 +96,7 @@ class ScheduleDefinitionTest {
   @Test
   void givenNotAnyTimeWithoutAnchors_whenBuilt_thenTheAnchorsNeededAreSaid() {
     ScheduleDefinition missing =
-        new ScheduleDefinition(
-            "Monthly",
-            null,
-            ScheduleKind.REPEATING,
-            FrequencyUnit.MONTHS,
-            1,
-            null,
-            null,
-            null,
-            null,
-            false,
-            null,
-            null,
-            null,
-            null);
+        named("Monthly").repeating(FrequencyUnit.MONTHS, 1).anyTime(false).definition();
 
     InvalidScheduleException e = refused(missing);
 
@@ -197,21 +107,7 @@ class ScheduleDefinitionTest {
   @Test
   void givenBothEnds_whenBuilt_thenRefusedInsteadOfKeepingOne() {
     ScheduleDefinition both =
-        new ScheduleDefinition(
-            "Nightly",
-            null,
-            ScheduleKind.REPEATING,
-            FrequencyUnit.DAYS,
-            1,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            NEW_YEAR,
-            3,
-            null);
+        named("Nightly").repeating(FrequencyUnit.DAYS, 1).end(NEW_YEAR).maxRuns(3).definition();
 
     InvalidScheduleException e = refused(both);
 
@@ -229,10 +125,7 @@ class ScheduleDefinitionTest {
 
   @Test
   void givenNeitherKindNorUnit_whenBuilt_thenTheKindIsNamed() {
-    ScheduleDefinition nothing =
-        new ScheduleDefinition(
-            "Nightly", null, null, null, null, null, null, null, null, null, null, null, null,
-            null);
+    ScheduleDefinition nothing = named("Nightly").definition();
 
     assertThat(refused(nothing).field()).isEqualTo(ScheduleField.KIND);
   }

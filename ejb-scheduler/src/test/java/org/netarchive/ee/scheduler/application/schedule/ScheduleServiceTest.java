@@ -3,6 +3,7 @@ package org.netarchive.ee.scheduler.application.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.netarchive.ee.scheduler.application.schedule.Definitions.named;
 
 import java.time.Clock;
 import java.time.DayOfWeek;
@@ -17,7 +18,6 @@ import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.schedule.Frequency;
 import org.netarchive.ee.scheduler.domain.model.schedule.FrequencyUnit;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
-import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleKind;
 
 class ScheduleServiceTest {
 
@@ -29,21 +29,11 @@ class ScheduleServiceTest {
       new ScheduleService(repository, Clock.fixed(NOW, ZoneOffset.UTC));
 
   private static ScheduleDefinition daily(String name, Integer hour, Integer minute) {
-    return new ScheduleDefinition(
-        name,
-        "at night",
-        ScheduleKind.REPEATING,
-        FrequencyUnit.DAYS,
-        1,
-        minute,
-        hour,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return named(name)
+        .comments("at night")
+        .repeating(FrequencyUnit.DAYS, 1)
+        .at(hour, minute)
+        .definition();
   }
 
   @Test
@@ -179,21 +169,14 @@ class ScheduleServiceTest {
   void givenASchedule_whenViewed_thenItsFieldsCanBeSentBackUnchanged() {
     ScheduleView view =
         service.create(
-            new ScheduleDefinition(
-                "Monthly",
-                null,
-                ScheduleKind.REPEATING,
-                FrequencyUnit.MONTHS,
-                2,
-                15,
-                3,
-                null,
-                31,
-                null,
-                Instant.parse("2026-04-01T00:00:00Z"),
-                Instant.parse("2027-04-01T00:00:00Z"),
-                null,
-                "Europe/Copenhagen"));
+            named("Monthly")
+                .repeating(FrequencyUnit.MONTHS, 2)
+                .at(3, 15)
+                .dayOfMonth(31)
+                .between(
+                    Instant.parse("2026-04-01T00:00:00Z"), Instant.parse("2027-04-01T00:00:00Z"))
+                .timeZone("Europe/Copenhagen")
+                .definition());
 
     ScheduleView again =
         service.update(

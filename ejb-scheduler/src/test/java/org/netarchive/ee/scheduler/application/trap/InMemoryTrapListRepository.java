@@ -1,5 +1,7 @@
 package org.netarchive.ee.scheduler.application.trap;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,11 +36,7 @@ final class InMemoryTrapListRepository implements GlobalCrawlerTrapListRepositor
             .filter(l -> Globs.matches(nameGlob, l.name()))
             .sorted(Comparator.comparing(l -> l.name().toLowerCase(Locale.ROOT)))
             .toList();
-    return new Page<>(
-        matching.stream().skip((long) page * size).limit(size).toList(),
-        matching.size(),
-        page,
-        size);
+    return pageOf(matching, page, size);
   }
 
   @Override

@@ -16,6 +16,9 @@ class DomainTest {
     return Domain.create(DomainName.of(name), 1L, CrawlSettings.defaults(), NOW);
   }
 
+  private static final DomainPassword.Login INTRANET =
+      DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler");
+
   @Test
   void givenNewDomain_whenCreated_thenItHasTheDefaultConfigurationAndSeedList() {
     Domain domain = domain("kb.dk");
@@ -143,11 +146,7 @@ class DomainTest {
     Domain kb = domain("kb.dk");
 
     DomainPassword password =
-        kb.addPassword(
-            "intranet",
-            DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler"),
-            owner -> "sealed for " + owner,
-            null);
+        kb.addPassword("intranet", INTRANET, owner -> "sealed for " + owner, null);
 
     assertThat(password.sealedPassword()).isEqualTo("sealed for kb.dk/intranet");
     assertThat(password.legacyClearPassword()).isNull();
@@ -171,11 +170,7 @@ class DomainTest {
   @Test
   void givenPasswordNoConfigurationUses_whenRemoved_thenItIsGone() {
     Domain kb = domain("kb.dk");
-    kb.addPassword(
-        "intranet",
-        DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler"),
-        owner -> "sealed",
-        null);
+    kb.addPassword("intranet", INTRANET, owner -> "sealed", null);
 
     kb.removePassword("intranet");
 
@@ -186,12 +181,7 @@ class DomainTest {
   @Test
   void givenPasswordAConfigurationUses_whenRemoved_thenRefusedNamingTheConfiguration() {
     Domain kb = domain("kb.dk");
-    DomainPassword password =
-        kb.addPassword(
-            "intranet",
-            DomainPassword.Login.http("https://kb.dk/intra", "Intra", "crawler"),
-            owner -> "sealed",
-            null);
+    DomainPassword password = kb.addPassword("intranet", INTRANET, owner -> "sealed", null);
     kb.defaultConfiguration().usePasswords(List.of(password));
 
     assertThatIllegalArgumentException()
