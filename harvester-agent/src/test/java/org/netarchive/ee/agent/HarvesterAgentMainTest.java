@@ -38,15 +38,24 @@ class HarvesterAgentMainTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("no configuration given");
   }
 
-  @Test
-  void givenAValidConfig_whenChecked_thenItSaysSoAndExitsZero() throws IOException {
+  /**
+   * A configuration file in the conf directory of an installed agent (its Heritrix beside it): the
+   * broker URL, the agent's user, environment DEV and channel FOCUSED, then {@code more} lines.
+   */
+  private Path installedConfig(String name, String brokerUrlLine, String... more)
+      throws IOException {
     Files.createDirectories(dir.resolve("heritrix-3.13.0/lib"));
     Files.createDirectories(dir.resolve("conf"));
-    Path file =
-        Files.writeString(
-            dir.resolve("conf/a.properties"),
-            "broker.url=tcp://h:61616\nbroker.user=agent\nagent.environment=DEV\n"
-                + "agent.channel=FOCUSED\n");
+    return Files.writeString(
+        dir.resolve("conf/" + name),
+        brokerUrlLine
+            + "broker.user=agent\nagent.environment=DEV\nagent.channel=FOCUSED\n"
+            + String.join("", more));
+  }
+
+  @Test
+  void givenAValidConfig_whenChecked_thenItSaysSoAndExitsZero() throws IOException {
+    Path file = installedConfig("a.properties", "broker.url=tcp://h:61616\n");
 
     assertThat(run("--config", file.toString(), "--check")).isEqualTo(HarvesterAgentMain.OK);
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("is valid").doesNotContain("pw,");
@@ -62,13 +71,11 @@ class HarvesterAgentMainTest {
 
   @Test
   void givenBadArchiveSettings_whenChecked_thenExitTwoNamingTheKeyAndValue() throws IOException {
-    Files.createDirectories(dir.resolve("heritrix-3.13.0/lib"));
-    Files.createDirectories(dir.resolve("conf"));
     Path file =
-        Files.writeString(
-            dir.resolve("conf/c.properties"),
-            "broker.url=tcp://127.0.0.1:1\nbroker.user=agent\nagent.environment=DEV\n"
-                + "agent.channel=FOCUSED\narchive.url=https://archive.invalid/\n");
+        installedConfig(
+            "c.properties",
+            "broker.url=tcp://127.0.0.1:1\n",
+            "archive.url=https://archive.invalid/\n");
 
     assertThat(run("--config", file.toString(), "--check")).isEqualTo(HarvesterAgentMain.BAD_USAGE);
     assertThat(err.toString(StandardCharsets.UTF_8))

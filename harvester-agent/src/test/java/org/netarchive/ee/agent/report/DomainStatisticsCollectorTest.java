@@ -41,14 +41,21 @@ class DomainStatisticsCollectorTest {
     copy("hosts-report.txt", "reports/hosts-report.txt");
   }
 
+  /** The statistics of the request's domains once the launched crawl ended so. */
+  private List<DomainStatistics> domainsAfter(CrawlEnd end) {
+    return DomainStatisticsCollector.collect(request, Optional.of(launch), end).domains();
+  }
+
+  private static List<CrawlStopReason> stopReasons(List<DomainStatistics> stats) {
+    return stats.stream().map(DomainStatistics::stopReason).toList();
+  }
+
   @Test
   void givenAFinishedCrawl_whenCollected_thenObjectsBytesAndQuotaStopsPerDomain()
       throws IOException {
     givenLogAndHostsReport();
 
-    List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FINISHED)
-            .domains();
+    List<DomainStatistics> stats = domainsAfter(CrawlEnd.FINISHED);
 
     assertThat(stats)
         .containsExactly(
@@ -100,13 +107,9 @@ class DomainStatisticsCollectorTest {
   void givenATimeout_whenCollected_thenDomainsWithUrisLeftAreUnfinished() throws IOException {
     givenLogAndHostsReport();
 
-    List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(
-                request, Optional.of(launch), CrawlEnd.NO_RESPONSE_TIMEOUT)
-            .domains();
+    List<DomainStatistics> stats = domainsAfter(CrawlEnd.NO_RESPONSE_TIMEOUT);
 
-    assertThat(stats)
-        .extracting(DomainStatistics::stopReason)
+    assertThat(stopReasons(stats))
         .containsExactly(
             CrawlStopReason.DOWNLOAD_UNFINISHED,
             CrawlStopReason.OBJECT_LIMIT,
@@ -118,9 +121,7 @@ class DomainStatisticsCollectorTest {
   void givenTheTimeLimit_whenCollected_thenDomainsWithUrisLeftStoppedForTime() throws IOException {
     givenLogAndHostsReport();
 
-    List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.TIME_LIMIT)
-            .domains();
+    List<DomainStatistics> stats = domainsAfter(CrawlEnd.TIME_LIMIT);
 
     assertThat(stats.getFirst().stopReason()).isEqualTo(CrawlStopReason.TIME_LIMIT);
     assertThat(stats.getLast().stopReason()).isEqualTo(CrawlStopReason.DOWNLOAD_COMPLETE);
@@ -131,11 +132,9 @@ class DomainStatisticsCollectorTest {
       throws IOException {
     copy("crawl.log", "logs/crawl.log");
 
-    List<DomainStatistics> stats =
-        DomainStatisticsCollector.collect(request, Optional.of(launch), CrawlEnd.FAILED).domains();
+    List<DomainStatistics> stats = domainsAfter(CrawlEnd.FAILED);
 
-    assertThat(stats)
-        .extracting(DomainStatistics::stopReason)
+    assertThat(stopReasons(stats))
         .containsExactly(
             CrawlStopReason.DOWNLOAD_UNFINISHED,
             CrawlStopReason.OBJECT_LIMIT,
