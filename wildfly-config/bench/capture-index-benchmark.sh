@@ -18,8 +18,4 @@ CAPTURES=${1:-10000000}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 bench_archive_classpath
 bench_header "$CAPTURES"
-cd "$ROOT/archive-mdb"
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-# Under the build lock: no build of another session runs beside the measurement.
-flock /tmp/nas-maven.lock "$JAVA_HOME/bin/java" -Xmx1g -cp "$CP" \
-  org.netarchive.ee.archive.domain.model.capture.CaptureIndexBenchmark "$CAPTURES"
+bench_archive_run 1g org.netarchive.ee.archive.domain.model.capture.CaptureIndexBenchmark "$CAPTURES"

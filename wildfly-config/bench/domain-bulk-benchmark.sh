@@ -11,12 +11,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$ROOT/wildfly-config/bench/lib.sh"
-COUNTS=("${@:-100000 2000000}")
-read -r -a COUNTS <<<"${COUNTS[*]}"
-export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
-export NAS_ADMIN_PASSWORD=bench-admin-password
-AUTH="admin:$NAS_ADMIN_PASSWORD"
-API=http://127.0.0.1:8080/api
+bench_counts "100000 2000000" "$@"
+bench_api_env nas-bench
 
 bench_start
 
@@ -46,14 +42,9 @@ done
 
 total=$(curl -sf -u "$AUTH" "$API/domains/statistics" | sed -n 's/.*"total":\([0-9]*\).*/\1/p')
 echo "domains in the database: $total"
-time_get() { # label url
-  local t
-  t=$(curl -sf -o /dev/null -w '%{time_total}' -u "$AUTH" "$2")
-  printf '%-40s %6.0f ms\n' "$1" "$(echo "$t * 1000" | bc -l)"
-}
-time_get "list, first page (50)" "$API/domains?page=0&size=50"
-time_get "list, first page again (warm)" "$API/domains?page=0&size=50"
-time_get "list, page 20000 (50)" "$API/domains?page=20000&size=50"
-time_get "glob bench1234*" "$API/domains?name=bench1234*&size=50"
-time_get "statistics per TLD" "$API/domains/statistics"
-time_get "one domain" "$API/domains/bench77.com"
+bench_time_get 40 "list, first page (50)" "$API/domains?page=0&size=50"
+bench_time_get 40 "list, first page again (warm)" "$API/domains?page=0&size=50"
+bench_time_get 40 "list, page 20000 (50)" "$API/domains?page=20000&size=50"
+bench_time_get 40 "glob bench1234*" "$API/domains?name=bench1234*&size=50"
+bench_time_get 40 "statistics per TLD" "$API/domains/statistics"
+bench_time_get 40 "one domain" "$API/domains/bench77.com"

@@ -17,8 +17,4 @@ LINES=${1:-1000000}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 bench_archive_classpath
 bench_header "$LINES"
-cd "$ROOT/archive-mdb"
-# Under the build lock: no build of another session runs beside the measurement.
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-flock /tmp/nas-maven.lock "$JAVA_HOME/bin/java" -Xmx256m -cp "$CP" \
-  org.netarchive.ee.archive.domain.model.index.DedupIndexBenchmark "$LINES"
+bench_archive_run 256m org.netarchive.ee.archive.domain.model.index.DedupIndexBenchmark "$LINES"

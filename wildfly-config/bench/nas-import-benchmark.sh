@@ -29,10 +29,7 @@ source "$ROOT/wildfly-config/bench/lib.sh"
 COUNT=${1:-1000000}
 [[ "$COUNT" =~ ^[1-9][0-9]*$ ]] || { echo "nas-import-benchmark: COUNT must be a positive number, not '$COUNT'" >&2; exit 2; }
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-import-bench.XXXXXX)}
-export NAS_ADMIN_PASSWORD=bench-admin-password
-AUTH="admin:$NAS_ADMIN_PASSWORD"
-API=http://127.0.0.1:8080/api
+bench_api_env nas-import-bench
 ROLE=nas_hbench
 TARGET=nas_hbench
 SOURCE=nas_hbench_src

@@ -14,12 +14,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$ROOT/wildfly-config/bench/lib.sh"
-COUNTS=("${@:-10000 100000}")
-read -r -a COUNTS <<<"${COUNTS[*]}"
-export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-bench.XXXXXX)}
-export NAS_ADMIN_PASSWORD=bench-admin-password
-AUTH="admin:$NAS_ADMIN_PASSWORD"
-API=http://127.0.0.1:8080/api
+bench_counts "10000 100000" "$@"
+bench_api_env nas-bench
 
 bench_start
 

@@ -14,12 +14,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$ROOT/wildfly-config/bench/lib.sh"
-COUNTS=("${@:-1000000 2000000}")
-read -r -a COUNTS <<<"${COUNTS[*]}"
-export NAS_HOME=${NAS_HOME:-$(mktemp -d /tmp/nas-split-bench.XXXXXX)}
-export NAS_ADMIN_PASSWORD=bench-admin-password
-AUTH="admin:$NAS_ADMIN_PASSWORD"
-API=http://127.0.0.1:8080/api
+bench_counts "1000000 2000000" "$@"
+bench_api_env nas-split-bench
 JDK=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 
 bench_start
@@ -108,22 +104,17 @@ if [[ "${JOBS_LIST:-}" == 1 ]]; then
   curl -sf -u "$AUTH" "$API/jobs/runs?harvest=$encoded"; echo
   curl -sf -u "$AUTH" -X PUT -H 'Content-Type: application/json' \
     -d '{"split.configChunkSize": "10000"}' "$API/settings/scheduling" >/dev/null
-  time_get() { # label url
-    local t
-    t=$(curl -sf -o /dev/null -w '%{time_total}' -u "$AUTH" "$2")
-    printf '%-48s %6.0f ms\n' "$1" "$(echo "$t * 1000" | bc -l)"
-  }
-  time_get "jobs overview (counts per status)" "$API/jobs/overview"
-  time_get "jobs, first page (50)" "$API/jobs?size=50"
-  time_get "jobs, first page again (warm)" "$API/jobs?size=50"
-  time_get "jobs, page 10000 (50)" "$API/jobs?size=50&page=10000"
-  time_get "jobs with status NEW, first page" "$API/jobs?status=NEW&size=50"
-  time_get "jobs of the harvest, first page" "$API/jobs?harvest=$encoded&size=50"
+  bench_time_get 48 "jobs overview (counts per status)" "$API/jobs/overview"
+  bench_time_get 48 "jobs, first page (50)" "$API/jobs?size=50"
+  bench_time_get 48 "jobs, first page again (warm)" "$API/jobs?size=50"
+  bench_time_get 48 "jobs, page 10000 (50)" "$API/jobs?size=50&page=10000"
+  bench_time_get 48 "jobs with status NEW, first page" "$API/jobs?status=NEW&size=50"
+  bench_time_get 48 "jobs of the harvest, first page" "$API/jobs?harvest=$encoded&size=50"
   for label in "JSF job list page, first view" "JSF job list page, second view (warm)"; do
     t=$(curl -sf -c "$jar" -b "$jar" -o "$NAS_HOME/jobs-page.html" -w '%{time_total}' \
       http://127.0.0.1:8080/status/jobs.xhtml)
     grep -q "SUBMITTED\|NEW" "$NAS_HOME/jobs-page.html" || echo "(the job page shows no job?)"
     printf '%-48s %6.0f ms\n' "$label" "$(echo "$t * 1000" | bc -l)"
   done
-  time_get "one job's details" "$API/jobs/$(curl -sf -u "$AUTH" "$API/jobs?size=1" | sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)"
+  bench_time_get 48 "one job's details" "$API/jobs/$(curl -sf -u "$AUTH" "$API/jobs?size=1" | sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)"
 fi
