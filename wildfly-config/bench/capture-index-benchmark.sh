@@ -15,7 +15,4 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$ROOT/wildfly-config/bench/lib.sh"
 CAPTURES=${1:-10000000}
-export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-bench_archive_classpath
-bench_header "$CAPTURES"
 bench_archive_run 1g org.netarchive.ee.archive.domain.model.capture.CaptureIndexBenchmark "$CAPTURES"

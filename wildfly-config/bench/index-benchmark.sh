@@ -14,7 +14,4 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=lib.sh
 source "$ROOT/wildfly-config/bench/lib.sh"
 LINES=${1:-1000000}
-export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-bench_archive_classpath
-bench_header "$LINES"
 bench_archive_run 256m org.netarchive.ee.archive.domain.model.index.DedupIndexBenchmark "$LINES"

@@ -63,13 +63,15 @@ bench_header() {
   echo "command: $0 $*   date: $(date -u +%Y-%m-%dT%H:%MZ)   commit: $(git -C "$ROOT" log -1 --format='%h %s')"
 }
 
-# Runs a benchmark class of archive-mdb's tests (the classpath from bench_archive_classpath) with
-# the heap limit and the arguments, in archive-mdb, after printing the load average.
-bench_archive_run() { # heap class [argument ...]
-  local heap=$1 class=$2
-  shift 2
+# Runs a benchmark class of archive-mdb's tests with the heap limit and the argument: compiles
+# archive-mdb and its tests (bench_archive_classpath), prints the header (bench_header) and the load
+# average, and runs the class in archive-mdb, under the build lock.
+bench_archive_run() { # heap class argument
+  export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+  bench_archive_classpath
+  bench_header "$3"
   cd "$ROOT/archive-mdb" || return
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
   # Under the build lock: no build of another session runs beside the measurement.
-  flock /tmp/nas-maven.lock "$JAVA_HOME/bin/java" "-Xmx$heap" -cp "$CP" "$class" "$@"
+  flock /tmp/nas-maven.lock "$JAVA_HOME/bin/java" "-Xmx$1" -cp "$CP" "$2" "$3"
 }
