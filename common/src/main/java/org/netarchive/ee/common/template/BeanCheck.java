@@ -23,6 +23,39 @@ interface BeanCheck {
   void check(BeanDefinitions beans, List<String> problems);
 
   /**
+   * The one top-level bean of a class, or empty with a problem if there is none ("There is no
+   * {@code what} bean (class ...); {@code ifNone}") or more than one ("There are n {@code what}
+   * beans (class ..., lines ...); {@code ifMany}").
+   */
+  static Optional<Element> onlyBean(
+      BeanDefinitions beans,
+      String beanClass,
+      String what,
+      String ifNone,
+      String ifMany,
+      List<String> problems) {
+    List<Element> found = beans.topLevelBeansOfClass(beanClass);
+    if (found.isEmpty()) {
+      problems.add("There is no " + what + " bean (class " + beanClass + "); " + ifNone);
+    } else if (found.size() > 1) {
+      problems.add(
+          "There are "
+              + found.size()
+              + " "
+              + what
+              + " beans (class "
+              + beanClass
+              + ", lines "
+              + BeanDefinitions.lines(found)
+              + "); "
+              + ifMany);
+    } else {
+      return Optional.of(found.get(0));
+    }
+    return Optional.empty();
+  }
+
+  /**
    * The processors of the first chain bean of a class, or empty (with a problem) if there is none.
    */
   static Optional<List<Element>> chain(

@@ -14,30 +14,21 @@ final class WarcWriterCheck implements BeanCheck {
 
   @Override
   public void check(BeanDefinitions beans, List<String> problems) {
-    List<Element> writers = beans.topLevelBeansOfClass(WARC_WRITER);
-    if (writers.isEmpty()) {
-      problems.add(
-          "There is no WARC writer bean (class "
-              + WARC_WRITER
-              + "); the agent names and places the job's WARC files through "
-              + Placeholder.WARC_PREFIX.token()
-              + " and "
-              + Placeholder.WARC_DIRECTORY.token()
-              + " in it");
-      return;
-    }
-    if (writers.size() > 1) {
-      problems.add(
-          "There are "
-              + writers.size()
-              + " WARC writer beans (class "
-              + WARC_WRITER
-              + ", lines "
-              + BeanDefinitions.lines(writers)
-              + "); keep one, so that every WARC file of a job is named and placed by the agent");
-      return;
-    }
-    Element writer = writers.get(0);
+    BeanCheck.onlyBean(
+            beans,
+            WARC_WRITER,
+            "WARC writer",
+            "the agent names and places the job's WARC files through "
+                + Placeholder.WARC_PREFIX.token()
+                + " and "
+                + Placeholder.WARC_DIRECTORY.token()
+                + " in it",
+            "keep one, so that every WARC file of a job is named and placed by the agent",
+            problems)
+        .ifPresent(writer -> inDisposition(beans, writer, problems));
+  }
+
+  private static void inDisposition(BeanDefinitions beans, Element writer, List<String> problems) {
     String id = BeanDefinitions.beanId(writer);
     BeanCheck.chain(beans, DISPOSITION_CHAIN, "disposition chain", problems)
         .filter(
