@@ -3,6 +3,7 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.TypedQuery;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -53,22 +54,17 @@ public class JpaDomainRepository implements DomainRepository {
     String pattern = NameGlob.toLikePattern(nameGlob);
     boolean all = pattern.equals("%");
     String where = all ? "" : " WHERE d.unicodeName LIKE :pattern ESCAPE '!'";
-    var items =
-        em.createQuery(
-                "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainSummary("
-                    + "d.id, d.name, d.unicodeName, d.topLevelDomain, a.name, d.createdAt)"
-                    + " FROM Domain d LEFT JOIN d.aliasOf a"
-                    + where
-                    + " ORDER BY d.unicodeName",
-                DomainSummary.class)
-            .setFirstResult(page * size)
-            .setMaxResults(size);
-    var count = em.createQuery("SELECT COUNT(d) FROM Domain d" + where, Long.class);
-    if (!all) {
-      items.setParameter("pattern", pattern);
-      count.setParameter("pattern", pattern);
-    }
-    return new Page<>(items.getResultList(), count.getSingleResult(), page, size);
+    return page(
+        "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainSummary("
+            + "d.id, d.name, d.unicodeName, d.topLevelDomain, a.name, d.createdAt)"
+            + " FROM Domain d LEFT JOIN d.aliasOf a"
+            + where
+            + " ORDER BY d.unicodeName",
+        "SELECT COUNT(d) FROM Domain d" + where,
+        DomainSummary.class,
+        all ? null : pattern,
+        page,
+        size);
   }
 
   @Override
@@ -99,17 +95,28 @@ public class JpaDomainRepository implements DomainRepository {
                 ? ""
                 : " WHERE d.unicodeName LIKE :pattern ESCAPE '!'"
                     + " OR a.unicodeName LIKE :pattern ESCAPE '!'");
-    var items =
-        em.createQuery(
-                "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainAlias("
-                    + "d.name, d.unicodeName, a.name, a.unicodeName, d.aliasSetAt)"
-                    + from
-                    + " ORDER BY a.unicodeName, d.unicodeName",
-                DomainAlias.class)
-            .setFirstResult(page * size)
-            .setMaxResults(size);
-    var count = em.createQuery("SELECT COUNT(d)" + from, Long.class);
-    if (!all) {
+    return page(
+        "SELECT new org.netarchive.ee.scheduler.domain.model.domain.DomainAlias("
+            + "d.name, d.unicodeName, a.name, a.unicodeName, d.aliasSetAt)"
+            + from
+            + " ORDER BY a.unicodeName, d.unicodeName",
+        "SELECT COUNT(d)" + from,
+        DomainAlias.class,
+        all ? null : pattern,
+        page,
+        size);
+  }
+
+  /**
+   * A page of a JPQL list query and the total of its count query, both with the LIKE pattern as
+   * parameter {@code pattern} unless it is {@code null} (all domains: the queries have no WHERE).
+   */
+  private <T> Page<T> page(
+      String listJpql, String countJpql, Class<T> type, String pattern, int page, int size) {
+    TypedQuery<T> items =
+        em.createQuery(listJpql, type).setFirstResult(page * size).setMaxResults(size);
+    TypedQuery<Long> count = em.createQuery(countJpql, Long.class);
+    if (pattern != null) {
       items.setParameter("pattern", pattern);
       count.setParameter("pattern", pattern);
     }

@@ -110,18 +110,20 @@ public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
               + MAX_PAGE_SIZE
               + " at a time");
     }
-    return em.createNamedQuery("HarvestTemplate.listByName", HarvestTemplate.class)
-        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
-        .setFirstResult(first)
-        .setMaxResults(max)
-        .getResultList();
+    return NamedQueries.slice(
+        em,
+        "HarvestTemplate.listByName",
+        HarvestTemplate.class,
+        "pattern",
+        NameGlob.toLikePattern(nameGlob),
+        first,
+        max);
   }
 
   @Override
   public long count(String nameGlob) {
-    return em.createNamedQuery("HarvestTemplate.countByName", Long.class)
-        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
-        .getSingleResult();
+    return NamedQueries.count(
+        em, "HarvestTemplate.countByName", "pattern", NameGlob.toLikePattern(nameGlob));
   }
 
   @Override

@@ -38,18 +38,20 @@ public class JpaScheduleRepository implements ScheduleRepository {
               + ", max="
               + max);
     }
-    return em.createNamedQuery("Schedule.findByNamePattern", Schedule.class)
-        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
-        .setFirstResult(first)
-        .setMaxResults(max)
-        .getResultList();
+    return NamedQueries.slice(
+        em,
+        "Schedule.findByNamePattern",
+        Schedule.class,
+        "pattern",
+        NameGlob.toLikePattern(nameGlob),
+        first,
+        max);
   }
 
   @Override
   public long count(String nameGlob) {
-    return em.createNamedQuery("Schedule.countByNamePattern", Long.class)
-        .setParameter("pattern", NameGlob.toLikePattern(nameGlob))
-        .getSingleResult();
+    return NamedQueries.count(
+        em, "Schedule.countByNamePattern", "pattern", NameGlob.toLikePattern(nameGlob));
   }
 
   @Override

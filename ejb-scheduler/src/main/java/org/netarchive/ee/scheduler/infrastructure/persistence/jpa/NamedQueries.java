@@ -6,10 +6,11 @@ import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.Page;
 
 /**
- * The two ways the repositories run the named queries declared on the entities: the first result of
- * a query with one parameter (an aggregate by its name), and a page of a list query with the total
- * of its count query, both with the same parameter (a name glob's LIKE pattern, an owner's id), as
- * the lists of the UI and the REST API show them.
+ * The ways the repositories run the named queries declared on the entities: the first result of a
+ * query with one parameter (an aggregate by its name), a slice of a list query and the total of a
+ * count query with one parameter, and a page of a list query with the total of its count query,
+ * both with the same parameter (a name glob's LIKE pattern, an owner's id), as the lists of the UI
+ * and the REST API show them.
  */
 final class NamedQueries {
 
@@ -22,6 +23,29 @@ final class NamedQueries {
         .setParameter(parameter, value)
         .getResultStream()
         .findFirst();
+  }
+
+  /**
+   * The results of a named list query with one parameter, from {@code first}, at most {@code max}.
+   */
+  static <T> List<T> slice(
+      EntityManager em,
+      String query,
+      Class<T> type,
+      String parameter,
+      Object value,
+      int first,
+      int max) {
+    return em.createNamedQuery(query, type)
+        .setParameter(parameter, value)
+        .setFirstResult(first)
+        .setMaxResults(max)
+        .getResultList();
+  }
+
+  /** The single result of a named count query with one parameter. */
+  static long count(EntityManager em, String query, String parameter, Object value) {
+    return em.createNamedQuery(query, Long.class).setParameter(parameter, value).getSingleResult();
   }
 
   /**
@@ -41,16 +65,10 @@ final class NamedQueries {
       int page,
       int size) {
     Page.checkRequest(page, size);
-    List<T> items =
-        em.createNamedQuery(listQuery, type)
-            .setParameter(parameter, value)
-            .setFirstResult(page * size)
-            .setMaxResults(size)
-            .getResultList();
-    long total =
-        em.createNamedQuery(countQuery, Long.class)
-            .setParameter(parameter, value)
-            .getSingleResult();
-    return new Page<>(items, total, page, size);
+    return new Page<>(
+        slice(em, listQuery, type, parameter, value, page * size, size),
+        count(em, countQuery, parameter, value),
+        page,
+        size);
   }
 }
