@@ -213,11 +213,7 @@ public final class SyntheticSite implements AutoCloseable {
             "text/plain",
             "User-agent: *\nDisallow: /private/\n".getBytes(StandardCharsets.UTF_8));
       } else if (path.equals("/")) {
-        send(
-            exchange,
-            200,
-            "text/html",
-            html(host.name(), "Front page", "<a href=\"/page/1.html\">start</a>"));
+        sendPage(exchange, 200, host, "Front page", "<a href=\"/page/1.html\">start</a>");
       } else if ((m = PAGE.matcher(path)).matches() && inRange(m.group(1), host.pages())) {
         send(exchange, 200, "text/html", page(host, Integer.parseInt(m.group(1))));
       } else if ((m = IMAGE.matcher(path)).matches()
@@ -233,19 +229,17 @@ public final class SyntheticSite implements AutoCloseable {
           && host.hasPdf(Integer.parseInt(m.group(1)))) {
         send(exchange, 200, "application/pdf", pdf(host.name(), Integer.parseInt(m.group(1))));
       } else if (path.startsWith("/private/") && path.endsWith(".html")) {
-        send(exchange, 200, "text/html", html(host.name(), "Private", "<p>not for robots</p>"));
+        sendPage(exchange, 200, host, "Private", "<p>not for robots</p>");
       } else if ((m = CALENDAR.matcher(path)).matches()) {
         int month = Integer.parseInt(m.group(1));
-        send(
+        sendPage(
             exchange,
             200,
-            "text/html",
-            html(
-                host.name(),
-                "Month " + month,
-                "<a href=\"/calendar/" + (month + 1) + ".html\">next</a>"));
+            host,
+            "Month " + month,
+            "<a href=\"/calendar/" + (month + 1) + ".html\">next</a>");
       } else {
-        send(exchange, 404, "text/html", html(host.name(), "Not found", ""));
+        sendPage(exchange, 404, host, "Not found", "");
       }
     }
   }
@@ -254,34 +248,31 @@ public final class SyntheticSite implements AutoCloseable {
   private boolean guarded(HttpExchange exchange, Host host, String path) throws IOException {
     switch (path) {
       case "/" ->
-          send(
+          sendPage(
               exchange,
               200,
-              "text/html",
-              html(
-                  host.name(),
-                  "Front page",
-                  "<a href=\"/page/1.html\">start</a>\n<a href=\"/basic/secret.html\">basic</a>\n"
-                      + "<a href=\"/members/secret.html\">members</a>\n"
-                      + "<script src=\"/app.js\"></script>"));
+              host,
+              "Front page",
+              "<a href=\"/page/1.html\">start</a>\n<a href=\"/basic/secret.html\">basic</a>\n"
+                  + "<a href=\"/members/secret.html\">members</a>\n"
+                  + "<script src=\"/app.js\"></script>");
       case "/app.js" ->
           send(
               exchange,
               200,
               "application/javascript",
               "var next = \"/from-script.html\";\n".getBytes(StandardCharsets.UTF_8));
-      case "/from-script.html" ->
-          send(exchange, 200, "text/html", html(host.name(), "Found in a script", ""));
+      case "/from-script.html" -> sendPage(exchange, 200, host, "Found in a script", "");
       case "/basic/secret.html" -> {
         String expected =
             "Basic "
                 + java.util.Base64.getEncoder()
                     .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
         if (expected.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
-          send(exchange, 200, "text/html", html(host.name(), "Basic secret", "<p>opened</p>"));
+          sendPage(exchange, 200, host, "Basic secret", "<p>opened</p>");
         } else {
           exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
-          send(exchange, 401, "text/html", html(host.name(), "Log in", ""));
+          sendPage(exchange, 401, host, "Log in", "");
         }
       }
       case "/login" -> {
@@ -299,26 +290,24 @@ public final class SyntheticSite implements AutoCloseable {
             && USER.equals(fields.get("user"))
             && PASSWORD.equals(fields.get("password"))) {
           exchange.getResponseHeaders().add("Set-Cookie", SESSION_COOKIE + "; Path=/");
-          send(exchange, 200, "text/html", html(host.name(), "Welcome", "<p>logged in</p>"));
+          sendPage(exchange, 200, host, "Welcome", "<p>logged in</p>");
         } else {
-          send(
+          sendPage(
               exchange,
               200,
-              "text/html",
-              html(
-                  host.name(),
-                  "Log in",
-                  "<form method=\"post\" action=\"/login\"><input name=\"user\">"
-                      + "<input type=\"password\" name=\"password\"></form>"));
+              host,
+              "Log in",
+              "<form method=\"post\" action=\"/login\"><input name=\"user\">"
+                  + "<input type=\"password\" name=\"password\"></form>");
         }
       }
       case "/members/secret.html" -> {
         String cookies =
             String.join("; ", exchange.getRequestHeaders().getOrDefault("Cookie", List.of()));
         if (cookies.contains(SESSION_COOKIE)) {
-          send(exchange, 200, "text/html", html(host.name(), "Members' secret", "<p>opened</p>"));
+          sendPage(exchange, 200, host, "Members' secret", "<p>opened</p>");
         } else {
-          send(exchange, 403, "text/html", html(host.name(), "Members only", ""));
+          sendPage(exchange, 403, host, "Members only", "");
         }
       }
       default -> {
@@ -516,6 +505,12 @@ public final class SyntheticSite implements AutoCloseable {
     } catch (NumberFormatException e) {
       return false;
     }
+  }
+
+  /** Sends a page of the host, with its title and body, see {@link #html}. */
+  private void sendPage(HttpExchange exchange, int status, Host host, String title, String body)
+      throws IOException {
+    send(exchange, status, "text/html", html(host.name(), title, body));
   }
 
   private static void send(HttpExchange exchange, int status, String type, byte[] body)
