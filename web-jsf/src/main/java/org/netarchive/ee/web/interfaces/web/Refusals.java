@@ -82,6 +82,19 @@ public final class Refusals {
     show(FacesContext.getCurrentInstance(), form, field, null, text);
   }
 
+  /**
+   * Whether the user is a curator or an admin, who may start what a page offers them; if not, shows
+   * the refusal of the role at the top of the page.
+   */
+  public static boolean curatorOrAdmin(FacesContext context) {
+    if (context.getExternalContext().isUserInRole("admin")
+        || context.getExternalContext().isUserInRole("curator")) {
+      return true;
+    }
+    error(null, null, Texts.text("refusal.role"));
+    return false;
+  }
+
   /** Shows a piece of news at the top of the page. */
   public static void info(String text) {
     FacesContext.getCurrentInstance()

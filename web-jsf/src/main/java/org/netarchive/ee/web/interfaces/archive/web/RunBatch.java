@@ -39,9 +39,7 @@ public class RunBatch implements Serializable {
   /** Starts the job the form names. */
   public void run() {
     FacesContext context = FacesContext.getCurrentInstance();
-    if (!context.getExternalContext().isUserInRole("admin")
-        && !context.getExternalContext().isUserInRole("curator")) {
-      Refusals.error(null, null, Texts.text("refusal.role"));
+    if (!Refusals.curatorOrAdmin(context)) {
       return;
     }
     String user = context.getExternalContext().getRemoteUser();

@@ -34,9 +34,7 @@ public class UploadFile implements Serializable {
   /** Receives the file and starts storing it. */
   public void upload() {
     FacesContext context = FacesContext.getCurrentInstance();
-    if (!context.getExternalContext().isUserInRole("admin")
-        && !context.getExternalContext().isUserInRole("curator")) {
-      Refusals.error(null, null, Texts.text("refusal.role"));
+    if (!Refusals.curatorOrAdmin(context)) {
       return;
     }
     if (file == null || file.getFileName() == null || file.getFileName().isBlank()) {

@@ -36,9 +36,7 @@ public class Indexes implements Serializable {
   /** Asks for the index the form describes. */
   public void request() {
     FacesContext context = FacesContext.getCurrentInstance();
-    if (!context.getExternalContext().isUserInRole("admin")
-        && !context.getExternalContext().isUserInRole("curator")) {
-      Refusals.error(null, null, Texts.text("refusal.role"));
+    if (!Refusals.curatorOrAdmin(context)) {
       return;
     }
     Refusals.attempt(FORM, "jobs", () -> jobSet(jobs))
