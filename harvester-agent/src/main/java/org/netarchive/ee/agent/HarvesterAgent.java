@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
@@ -25,6 +26,8 @@ import java.util.stream.Stream;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
+import org.netarchive.ee.agent.config.SettingsChange;
+import org.netarchive.ee.agent.control.AgentControl;
 import org.netarchive.ee.agent.harvest.JobRunner;
 import org.netarchive.ee.agent.heritrix.CrawlSupervisor;
 import org.netarchive.ee.agent.heritrix.HeritrixSettings;
@@ -41,6 +44,8 @@ import org.netarchive.ee.agent.store.JobUpload;
 import org.netarchive.ee.common.index.IndexKind;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.logging.RecentWarnings;
+import org.netarchive.ee.common.message.AgentCommand;
+import org.netarchive.ee.common.message.AgentCommandAck;
 import org.netarchive.ee.common.message.ComponentKind;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.Heartbeat;
@@ -53,8 +58,10 @@ import org.netarchive.ee.common.message.MessageFormatException;
 /**
  * The harvester agent: connects to the broker, finishes the job directories an earlier run left,
  * then takes one job at a time from its channel's queue, answers STARTED at once, does not listen
- * while it works, and listens again only when its work directory has the minimum free space.
- * Progress goes to the scheduler every status interval, heartbeats to the monitor.
+ * while it works, and listens again only when its work directory has the minimum free space and no
+ * operator has paused it. Progress goes to the scheduler every status interval, heartbeats to the
+ * monitor. Operator commands (stop the running job, pause, resume, re-read the settings) come on
+ * the agents' topic; their answers go to the scheduler with the job reports.
  */
 public final class HarvesterAgent {
 
@@ -69,27 +76,68 @@ public final class HarvesterAgent {
   /** How many of its last warnings an agent sends with each heartbeat. */
   static final int RECENT_WARNINGS = 20;
 
-  private final AgentConfiguration config;
-  private final JobRunner runner;
+  private final Path settingsFile;
+  private final ArchiveStore archive;
+  private final Clock clock;
+  private final AgentControl control;
+  private final String commandTopic;
+  private final java.util.concurrent.ExecutorService commands;
+  private volatile AgentConfiguration config;
+  private volatile JobRunner runner;
   private final AgentStatus status;
   private final BrokerLink broker;
   private final String jobQueue;
   private final String schedulerQueue;
   private final String monitorQueue;
-  private final String heritrixVersion;
+  private volatile String heritrixVersion;
+  private ScheduledExecutorService heartbeats;
+  private ScheduledFuture<?> heartbeatSchedule;
   private final AtomicBoolean stopping = new AtomicBoolean();
   private final RecentWarnings warnings = new RecentWarnings(RECENT_WARNINGS);
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   /**
+   * An agent whose settings cannot be re-read (it has no settings file).
+   *
    * @param config the configuration
    * @param archive where the job's files are stored
    * @param clock the time
    */
   public HarvesterAgent(AgentConfiguration config, ArchiveStore archive, Clock clock) {
+    this(config, null, archive, clock);
+  }
+
+  /**
+   * @param config the configuration
+   * @param settingsFile the file {@code config} was read from, read again on an operator's command;
+   *     null if there is none
+   * @param archive where the job's files are stored
+   * @param clock the time
+   */
+  public HarvesterAgent(
+      AgentConfiguration config, Path settingsFile, ArchiveStore archive, Clock clock) {
     this.config = config;
+    this.settingsFile = settingsFile;
+    this.archive = archive;
+    this.clock = clock;
     this.status = new AgentStatus();
     this.heritrixVersion = heritrixVersion(config.heritrixHome());
+    this.runner = newRunner(config);
+    this.control = new AgentControl(config.instance(), clock, this::reloadSettings);
+    this.broker = new BrokerLink(config.brokerUrl(), config.brokerUser(), config.brokerPassword());
+    this.jobQueue = config.channels().harvestJobs(config.channel()).name();
+    this.schedulerQueue = config.channels().theSched().name();
+    this.monitorQueue = config.channels().monitor().name();
+    this.commandTopic = config.channels().allHarvesterAgents().name();
+    // Commands are handled on a thread of their own: the broker's thread only hands them over.
+    this.commands =
+        Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().daemon().name("agent-commands").unstarted(r));
+    broker.listen(commandTopic, this::received);
+  }
+
+  /** A job runner with the given settings (made again when re-read settings change them). */
+  private JobRunner newRunner(AgentConfiguration config) {
     HeritrixSettings settings =
         new HeritrixSettings(
             config.heritrixHome(),
@@ -100,21 +148,96 @@ public final class HarvesterAgent {
             config.inactivityTimeout(),
             config.processTimeout(),
             config.statusInterval());
-    this.runner =
-        new JobRunner(
-            new JobPreparation(config.workDirectory().resolve("jobs"), config.minimumFreeBytes()),
-            new CrawlSupervisor(settings, clock),
-            new MetadataWarc(heritrixVersion, "Netarchive EE harvester agent " + version()),
-            new JobUpload(archive),
-            status,
-            config.instance(),
-            clock,
-            config.processTimeout(),
-            (jobIds, target) -> fetchDedupIndex(config, jobIds, target));
-    this.broker = new BrokerLink(config.brokerUrl(), config.brokerUser(), config.brokerPassword());
-    this.jobQueue = config.channels().harvestJobs(config.channel()).name();
-    this.schedulerQueue = config.channels().theSched().name();
-    this.monitorQueue = config.channels().monitor().name();
+    return new JobRunner(
+        new JobPreparation(config.workDirectory().resolve("jobs"), config.minimumFreeBytes()),
+        new CrawlSupervisor(settings, clock),
+        new MetadataWarc(heritrixVersion, "Netarchive EE harvester agent " + version()),
+        new JobUpload(archive),
+        status,
+        config.instance(),
+        clock,
+        config.processTimeout(),
+        (jobIds, target) -> fetchDedupIndex(config, jobIds, target));
+  }
+
+  /**
+   * An operator's command from the agents' topic: acted on if it names this agent, and answered to
+   * the scheduler. A message that is no command is logged and dropped: the topic keeps no message
+   * for later, and nothing sent on it could be handled better by another try.
+   */
+  private void received(jakarta.jms.Message message) {
+    AgentCommand command;
+    try {
+      if (!(MESSAGES.fromJms(message) instanceof AgentCommand c)) {
+        LOG.warning("Ignored a message on " + commandTopic + " that is not an AgentCommand");
+        return;
+      }
+      command = c;
+    } catch (RuntimeException e) {
+      // a MessageFormatException, or a text the client cannot read
+      LOG.warning("Ignored an unreadable message on " + commandTopic + ": " + e.getMessage());
+      return;
+    }
+    if (command.agent().equals(config.instance())) {
+      commands.execute(() -> command(command));
+    }
+  }
+
+  private void command(AgentCommand command) {
+    Optional<AgentCommandAck> answer = control.handle(command);
+    if (answer.isEmpty()) {
+      return;
+    }
+    answer(answer.get());
+    // the paused state shows on the system page at once, not at the next heartbeat
+    heartbeat();
+  }
+
+  private void answer(AgentCommandAck answer) {
+    try {
+      broker.send(schedulerQueue, answer);
+    } catch (JMSException e) {
+      // The server sends the command again while it has no final answer; the answer is repeated.
+      LOG.warning("Cannot answer command " + answer.commandId() + " (" + e.getMessage() + ")");
+    }
+  }
+
+  /**
+   * Reads the settings file again (for an operator's RELOAD_SETTINGS) and takes what can change
+   * while running; the answer says what changed and what waits for a restart.
+   */
+  private String reloadSettings() {
+    if (settingsFile == null) {
+      throw new IllegalStateException("agent " + config.instance() + " has no settings file");
+    }
+    AgentConfiguration read = AgentConfiguration.load(settingsFile, System.getenv());
+    SettingsChange change = SettingsChange.between(config, read);
+    if (change.any()) {
+      LOG.info(() -> change.describe() + " (from " + settingsFile + ")");
+    }
+    AgentConfiguration effective = change.effective();
+    config = effective;
+    if (!change.appliedNextJob().isEmpty()) {
+      heritrixVersion = heritrixVersion(effective.heritrixHome());
+      // a job under way keeps the runner it started with
+      runner = newRunner(effective);
+    }
+    if (change.appliedNow().contains("heartbeat.intervalSeconds")) {
+      scheduleHeartbeats();
+    }
+    return change.describe();
+  }
+
+  private synchronized void scheduleHeartbeats() {
+    if (heartbeats == null) {
+      return;
+    }
+    if (heartbeatSchedule != null) {
+      heartbeatSchedule.cancel(false);
+    }
+    long interval = config.heartbeatInterval().toMillis();
+    heartbeatSchedule =
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, 0, interval, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -141,7 +264,7 @@ public final class HarvesterAgent {
    * @param err where start-up problems are told
    * @return the exit status
    */
-  static int runUntilStopped(AgentConfiguration config, PrintStream err) {
+  static int runUntilStopped(AgentConfiguration config, Path settingsFile, PrintStream err) {
     ArchiveStore archive;
     try {
       archive = ArchiveStoreFactory.installed(config);
@@ -149,7 +272,7 @@ public final class HarvesterAgent {
       err.println("harvester-agent: " + e.getMessage());
       return HarvesterAgentMain.BAD_USAGE;
     }
-    HarvesterAgent agent = new HarvesterAgent(config, archive, Clock.systemUTC());
+    HarvesterAgent agent = new HarvesterAgent(config, settingsFile, archive, Clock.systemUTC());
     Runtime.getRuntime()
         .addShutdownHook(Thread.ofPlatform().name("agent-shutdown").unstarted(agent::stop));
     try (archive) {
@@ -169,9 +292,11 @@ public final class HarvesterAgent {
   /** Runs until {@link #stop()} is called. */
   public void run() {
     LOG.info(() -> "Harvester agent " + config.instance() + " starting: " + config);
-    ScheduledExecutorService heartbeats =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("agent-heartbeat").unstarted(r));
+    synchronized (this) {
+      heartbeats =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> Thread.ofPlatform().daemon().name("agent-heartbeat").unstarted(r));
+    }
     warnings.installOn("");
     try {
       status.register(config.instance());
@@ -179,11 +304,19 @@ public final class HarvesterAgent {
       if (!broker.connect(stopping::get)) {
         return;
       }
-      heartbeats.scheduleWithFixedDelay(
-          this::heartbeat, 0, config.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
+      scheduleHeartbeats();
       recoverLeftovers();
       while (!stopping.get()) {
         if (!enoughDisk()) {
+          continue;
+        }
+        if (control.paused()) {
+          if (status.state() != AgentState.PAUSED) {
+            LOG.info("Paused by an operator: not taking jobs until resumed");
+            status.set(AgentState.PAUSED, 0);
+            heartbeat();
+          }
+          BrokerLink.sleep(RECEIVE_WAIT, () -> stopping.get() || !control.paused());
           continue;
         }
         if (status.state() != AgentState.IDLE) {
@@ -206,8 +339,11 @@ public final class HarvesterAgent {
       }
     } finally {
       status.set(AgentState.STOPPING, 0);
-      heartbeats.shutdownNow();
+      synchronized (this) {
+        heartbeats.shutdownNow();
+      }
       heartbeat();
+      commands.shutdownNow();
       broker.close();
       warnings.close();
       stopped.countDown();
@@ -241,6 +377,7 @@ public final class HarvesterAgent {
   }
 
   private void recoverLeftovers() {
+    JobRunner runner = this.runner;
     List<JobDirectory> leftovers = runner.leftovers();
     if (!leftovers.isEmpty()) {
       LOG.info(() -> "Finishing " + leftovers.size() + " job(s) left by an earlier run");
@@ -261,6 +398,8 @@ public final class HarvesterAgent {
   }
 
   private void take(BrokerLink.Delivery delivery) throws JMSException {
+    // the job runs with the settings it started with, whatever is re-read meanwhile
+    JobRunner runner = this.runner;
     CrawlRequest request;
     try {
       Message message = MESSAGES.fromJms(delivery.message());
@@ -304,21 +443,29 @@ public final class HarvesterAgent {
                 + " ('"
                 + request.harvestName()
                 + "')");
-    Optional<JobFinished> report =
-        runner.run(
-            directory,
-            request,
-            progress -> {
-              try {
-                broker.send(schedulerQueue, progress);
-              } catch (JMSException e) {
-                LOG.warning(
-                    "Cannot send the progress of job " + request.jobId() + ": " + e.getMessage());
-              }
-            },
-            stopping::get);
+    control.crawlStarted(request.jobId());
+    Optional<JobFinished> report;
+    try {
+      report =
+          runner.run(
+              directory,
+              request,
+              progress -> {
+                try {
+                  broker.send(schedulerQueue, progress);
+                } catch (JMSException e) {
+                  LOG.warning(
+                      "Cannot send the progress of job " + request.jobId() + ": " + e.getMessage());
+                }
+              },
+              stopping::get,
+              () -> control.stopRequestedFor(request.jobId()));
+    } finally {
+      control.crawlEnded(request.jobId());
+    }
     if (report.isPresent() && sendReport(report.get())) {
       runner.markReported(directory);
+      control.jobReported(request.jobId(), report.get().outcome().name()).ifPresent(this::answer);
     }
   }
 
@@ -456,6 +603,8 @@ public final class HarvesterAgent {
               .detail("jobsDone", Long.toString(status.getJobsDone()))
               .detail("jobsFailed", Long.toString(status.getJobsFailed()))
               .detail("heritrixVersion", heritrixVersion)
+              // what an operator asked for, so that the server can ask again after a restart
+              .detail("paused", Boolean.toString(control.paused()))
               .interval(config.heartbeatInterval())
               .recentWarnings(warnings.entries());
       broker.send(monitorQueue, beat.build());

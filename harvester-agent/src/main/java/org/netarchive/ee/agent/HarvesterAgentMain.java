@@ -67,6 +67,6 @@ public final class HarvesterAgentMain {
       out.println("harvester-agent: configuration " + config + " is valid: " + configuration);
       return OK;
     }
-    return HarvesterAgent.runUntilStopped(configuration, err);
+    return HarvesterAgent.runUntilStopped(configuration, config, err);
   }
 }

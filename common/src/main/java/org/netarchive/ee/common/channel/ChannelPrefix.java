@@ -17,6 +17,11 @@ public enum ChannelPrefix {
   ANY_HIGHPRIORITY_HACO(false, false, false),
   /** The harvest jobs of the default low priority (snapshot) harvest channel. */
   ANY_LOWPRIORITY_HACO(false, false, false),
+  /**
+   * All harvester agents: operator commands (stop a job, pause, resume, re-read settings), each
+   * agent acting on those that name it (reference/002's broadcast "kicks").
+   */
+  ALL_HACO(false, false, false),
   /** The replies from the repository to one client application. */
   THIS_REPOS_CLIENT(false, true, true),
   /** The repository, which stores files in and fetches them from the replicas. */

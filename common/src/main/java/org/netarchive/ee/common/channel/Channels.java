@@ -139,6 +139,16 @@ public final class Channels {
   }
 
   /**
+   * The topic of all harvester agents, {@code <ENV>_COMMON_ALL_HACO}: operator commands, each
+   * naming the agent it concerns.
+   *
+   * @return the channel
+   */
+  public Channel allHarvesterAgents() {
+    return commonChannel(ChannelPrefix.ALL_HACO);
+  }
+
+  /**
    * The queue of the jobs of the default high priority harvest channel, {@code
    * <ENV>_COMMON_ANY_HIGHPRIORITY_HACO}.
    *

@@ -21,6 +21,9 @@ public final class MessageTypes {
           JobStarted.class,
           JobProgress.class,
           JobFinished.class,
+          // operator commands to the agents (their topic) and the agents' answers (THE_SCHED)
+          AgentCommand.class,
+          AgentCommandAck.class,
           // The archive: store, upload and checksum (archive-mdb and the archive client).
           StoreRequest.class,
           StoreReply.class,

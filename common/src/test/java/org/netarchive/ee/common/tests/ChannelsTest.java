@@ -68,6 +68,12 @@ class ChannelsTest {
     assertThat(prod.error()).isEqualTo(queue("PROD_COMMON_ERROR"));
   }
 
+  @Test
+  void givenProd_whenAskingForTheAgentsTopic_thenOneCommonTopic() {
+    assertThat(prod.allHarvesterAgents()).isEqualTo(topic("PROD_COMMON_ALL_HACO"));
+    assertThat(prod.allHarvesterAgents().isQueue()).isFalse();
+  }
+
   // Harvest job queues
 
   @Test
@@ -235,7 +241,7 @@ class ChannelsTest {
             ChannelPrefix.THIS_REPOS_CLIENT, ChannelPrefix.THIS_INDEX_CLIENT);
     assertThat(ChannelPrefix.values())
         .filteredOn(p -> p.kind() == ChannelKind.TOPIC)
-        .containsExactly(ChannelPrefix.ALL_BA);
+        .containsExactlyInAnyOrder(ChannelPrefix.ALL_BA, ChannelPrefix.ALL_HACO);
   }
 
   @Test
@@ -257,6 +263,7 @@ class ChannelsTest {
             queue("PROD_COMMON_THE_SCHED"),
             queue("PROD_COMMON_ANY_HIGHPRIORITY_HACO"),
             queue("PROD_COMMON_ANY_LOWPRIORITY_HACO"),
+            topic("PROD_COMMON_ALL_HACO"),
             queue("PROD_COMMON_THE_REPOS"),
             queue("PROD_COMMON_INDEX_SERVER"),
             queue("PROD_COMMON_MONITOR"),
@@ -275,7 +282,7 @@ class ChannelsTest {
   @Test
   void givenNoReplicas_whenListingStaticChannels_thenOnlyCommonChannels() {
     assertThat(prod.allStaticChannels(List.of()))
-        .hasSize(8)
+        .hasSize(9)
         .allSatisfy(channel -> assertThat(channel.name()).startsWith("PROD_COMMON_"));
   }
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.netarchive.ee.agent.heritrix.CrawlEnd;
@@ -161,6 +162,29 @@ public final class JobRunner {
       CrawlRequest request,
       Consumer<JobProgress> progress,
       BooleanSupplier stopRequested) {
+    return run(directory, request, progress, stopRequested, Optional::empty);
+  }
+
+  /**
+   * Crawls an accepted job, which an operator may stop, and finishes it. A job stopped by an
+   * operator is finished like any other (files stored, report made) and reported FAILED, its
+   * harvest error saying who stopped it.
+   *
+   * @param directory the job's directory from {@link #accept}
+   * @param request the job
+   * @param progress told the crawl's progress every status interval
+   * @param stopRequested polled during the crawl; {@code true} stops it (agent shutdown)
+   * @param operatorStop polled during the crawl; a value (e.g. {@code "stopped by operator alice"})
+   *     stops it for good
+   * @return the final report, as {@link #run(JobDirectory, CrawlRequest, Consumer,
+   *     BooleanSupplier)}
+   */
+  public Optional<JobFinished> run(
+      JobDirectory directory,
+      CrawlRequest request,
+      Consumer<JobProgress> progress,
+      BooleanSupplier stopRequested,
+      Supplier<Optional<String>> operatorStop) {
     status.set(AgentState.CRAWLING, request.jobId());
     CrawlResult crawl;
     try {
@@ -171,7 +195,8 @@ public final class JobRunner {
               directory,
               Duration.ofSeconds(request.maxRunningSeconds()),
               s -> progress.accept(progressOf(request.jobId(), s)),
-              stopRequested);
+              stopRequested,
+              operatorStop);
     } catch (JobPreparationException | UncheckedIOException e) {
       crawl = new CrawlResult(CrawlEnd.FAILED, e.getMessage(), Optional.empty());
     } finally {
@@ -384,6 +409,7 @@ public final class JobRunner {
       harvestError =
           switch (end) {
             case STOPPED -> "The crawl of job " + jobId + " was interrupted";
+            case STOPPED_BY_OPERATOR -> "The crawl of job " + jobId + " was " + detail;
             case FAILED -> "The crawl of job " + jobId + " failed";
             default -> "The results of job " + jobId + " are incomplete";
           };

@@ -12,6 +12,11 @@ public enum CrawlEnd {
   INACTIVITY_TIMEOUT(false),
   /** The agent was asked to stop (shut down) while crawling. */
   STOPPED(true),
+  /**
+   * An operator stopped the job's crawl: what was crawled is stored and the job reported FAILED,
+   * because its harvest is incomplete by someone's decision, not by its limits.
+   */
+  STOPPED_BY_OPERATOR(true),
   /** Heritrix could not be started, refused the job, or died. */
   FAILED(true);
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.netarchive.ee.agent.job.JobDirectory;
 
@@ -49,6 +50,27 @@ public final class CrawlSupervisor {
       Duration maxRunning,
       Consumer<CrawlStatus> progress,
       BooleanSupplier stopRequested) {
+    return crawl(directory, maxRunning, progress, stopRequested, Optional::empty);
+  }
+
+  /**
+   * Crawls a prepared job that an operator may stop.
+   *
+   * @param directory the job directory, with its crawler-beans.cxml written
+   * @param maxRunning the job's maximum running time, zero for none
+   * @param progress told the status every status interval
+   * @param stopRequested polled; when it says {@code true} the crawl is stopped (agent shutdown)
+   * @param operatorStop polled; when it has a value (e.g. {@code "stopped by operator alice"}) the
+   *     crawl is terminated and ends {@link CrawlEnd#STOPPED_BY_OPERATOR} with that value as its
+   *     detail
+   * @return how the crawl ended
+   */
+  public CrawlResult crawl(
+      JobDirectory directory,
+      Duration maxRunning,
+      Consumer<CrawlStatus> progress,
+      BooleanSupplier stopRequested,
+      Supplier<Optional<String>> operatorStop) {
     HeritrixProcess heritrix;
     try {
       heritrix = HeritrixProcess.start(settings, directory);
@@ -57,7 +79,7 @@ public final class CrawlSupervisor {
     }
     CrawlResult result;
     try {
-      result = drive(heritrix, directory, maxRunning, progress, stopRequested);
+      result = drive(heritrix, directory, maxRunning, progress, stopRequested, operatorStop);
     } catch (RuntimeException e) {
       result =
           new CrawlResult(
@@ -74,7 +96,8 @@ public final class CrawlSupervisor {
       JobDirectory directory,
       Duration maxRunning,
       Consumer<CrawlStatus> progress,
-      BooleanSupplier stopRequested) {
+      BooleanSupplier stopRequested,
+      Supplier<Optional<String>> operatorStop) {
     HeritrixClient client = heritrix.client();
     long jobId = directory.jobId();
     CrawlStatus status;
@@ -144,14 +167,21 @@ public final class CrawlSupervisor {
         nextReport = now.plus(settings.statusInterval());
       }
       if (stoppedFor == null) {
+        Optional<String> byOperator = operatorStop.get();
         Optional<CrawlEnd> stop =
-            stopRequested.getAsBoolean() ? Optional.of(CrawlEnd.STOPPED) : watch.observe(now, last);
+            stopRequested.getAsBoolean()
+                ? Optional.of(CrawlEnd.STOPPED)
+                : byOperator.isPresent()
+                    ? Optional.of(CrawlEnd.STOPPED_BY_OPERATOR)
+                    : watch.observe(now, last);
         if (stop.isPresent()) {
           stoppedFor = stop.get();
           stopReason =
-              stoppedFor == CrawlEnd.STOPPED
-                  ? "the agent was stopped during the crawl"
-                  : watch.explain(stoppedFor);
+              switch (stoppedFor) {
+                case STOPPED -> "the agent was stopped during the crawl";
+                case STOPPED_BY_OPERATOR -> byOperator.orElseThrow();
+                default -> watch.explain(stoppedFor);
+              };
           String why = stopReason;
           LOG.warning(() -> "Stopping job " + jobId + ": " + why);
           stopDeadline = now.plus(settings.processTimeout());

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnection;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -52,6 +53,10 @@ public final class BrokerLink implements AutoCloseable {
   private final Map<Thread, Long> calls = new ConcurrentHashMap<>();
 
   private volatile boolean abandoned;
+
+  private volatile String topic;
+  private volatile Consumer<jakarta.jms.Message> topicListener;
+  private Session listening;
 
   public BrokerLink(String url, String user, String password) {
     this.url = url;
@@ -120,7 +125,47 @@ public final class BrokerLink implements AutoCloseable {
     connection = factory.createConnection(user, password);
     connection.start();
     sending = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    if (topic != null) {
+      subscribe();
+    }
     return null;
+  }
+
+  /**
+   * A non-durable subscription: what is published while the agent is away is not kept for it (the
+   * server sends a command again until it is answered). A server without the topic, or one that
+   * refuses it, does not keep the agent from its jobs: the agent then only takes no commands.
+   */
+  private void subscribe() {
+    try {
+      listening = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      Consumer<jakarta.jms.Message> listener = topicListener;
+      listening.createConsumer(listening.createTopic(topic)).setMessageListener(listener::accept);
+    } catch (JMSException | RuntimeException e) {
+      LOG.warning(
+          "Cannot listen to "
+              + topic
+              + " ("
+              + e.getMessage()
+              + "): this agent takes no operator commands until it connects again");
+      if (listening != null) {
+        closeQuietly(listening);
+        listening = null;
+      }
+    }
+  }
+
+  /**
+   * Listens to a topic from every connection on: each message is given to the listener on the
+   * client's thread, which must return quickly and must not call this link (a close waits for the
+   * listener, and would wait forever for one waiting for the link).
+   *
+   * @param topic the topic's name
+   * @param listener told each message
+   */
+  public void listen(String topic, Consumer<jakarta.jms.Message> listener) {
+    this.topicListener = listener;
+    this.topic = topic;
   }
 
   /**
@@ -345,6 +390,7 @@ public final class BrokerLink implements AutoCloseable {
     }
     connection = null;
     sending = null;
+    listening = null;
     factory = null;
     return null;
   }

@@ -12,6 +12,8 @@ public enum AgentState {
   CRAWLING,
   /** Writing the metadata and storing the files of a job. */
   UPLOADING,
+  /** Not listening: paused by an operator until resumed. */
+  PAUSED,
   /** Not listening: the work directory has less free space than the configured minimum. */
   PAUSED_FOR_DISK,
   /** Shutting down. */

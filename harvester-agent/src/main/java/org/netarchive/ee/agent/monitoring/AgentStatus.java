@@ -75,6 +75,7 @@ public final class AgentStatus implements AgentStatusMBean {
       case IDLE -> "idle, listening for a job";
       case CRAWLING -> "crawling job " + job;
       case UPLOADING -> "uploading job " + job;
+      case PAUSED -> "paused by an operator: takes no job until resumed";
       case PAUSED_FOR_DISK ->
           "paused for disk: " + freeBytes + " bytes free in the work directory, below the minimum";
       case STOPPING -> "stopping";
