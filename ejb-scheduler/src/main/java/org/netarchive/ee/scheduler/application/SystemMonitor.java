@@ -15,6 +15,7 @@ import org.netarchive.ee.common.message.Heartbeat;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.Ping;
 import org.netarchive.ee.common.message.Pong;
+import org.netarchive.ee.scheduler.application.fleet.AgentFleet;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatus;
 import org.netarchive.ee.scheduler.domain.model.component.ComponentStatusRepository;
 import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
@@ -35,6 +36,7 @@ public class SystemMonitor {
   @Inject private ComponentStatusRepository components;
   @Inject private JMSContext jms;
   @Inject private MeterRegistry metrics;
+  @Inject private AgentFleet fleet;
 
   private final JmsMessages messages = JmsMessages.standard();
   private final Clock clock = Clock.systemUTC();
@@ -72,6 +74,8 @@ public class SystemMonitor {
         .ifPresentOrElse(
             status -> status.apply(heartbeat),
             () -> components.add(new ComponentStatus(heartbeat)));
+    // an agent that is there is sent again what it has not answered or does not follow
+    fleet.heartbeat(heartbeat);
   }
 
   /** Every component heard from, by name. */

@@ -39,6 +39,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case InvalidFieldException p ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
+      case org.netarchive.ee.scheduler.application.fleet.CommandRefusedException p ->
+          Problem.response(Response.Status.CONFLICT, p.getMessage());
       case RuleViolation p when p.field() != null ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case IllegalArgumentException p ->

@@ -4,12 +4,15 @@ import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
 import org.netarchive.ee.common.jms.JsonMessageListener;
+import org.netarchive.ee.common.message.AgentCommandAck;
 import org.netarchive.ee.common.message.Message;
+import org.netarchive.ee.scheduler.application.fleet.AgentFleet;
 import org.netarchive.ee.scheduler.application.job.JobStatusUpdates;
 
 /**
- * The agents' job reports on {@code <ENV>_COMMON_THE_SCHED}. One session, so that the reports of a
- * job are applied in the order they were sent.
+ * The agents' job reports and their answers to operator commands on {@code <ENV>_COMMON_THE_SCHED}.
+ * One session, so that the reports of a job, and the answers to a stop among them, are applied in
+ * the order they were sent.
  */
 @MessageDriven(
     activationConfig = {
@@ -24,9 +27,14 @@ import org.netarchive.ee.scheduler.application.job.JobStatusUpdates;
 public class JobStatusConsumer extends JsonMessageListener {
 
   @Inject private JobStatusUpdates updates;
+  @Inject private AgentFleet fleet;
 
   @Override
   protected void handle(Message message, jakarta.jms.Message raw) {
-    updates.apply(message);
+    if (message instanceof AgentCommandAck ack) {
+      fleet.acknowledge(ack);
+    } else {
+      updates.apply(message);
+    }
   }
 }

@@ -26,6 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.netarchive.ee.scheduler.application.fleet.AgentFleet;
+import org.netarchive.ee.scheduler.application.fleet.FleetCommandView;
 import org.netarchive.ee.scheduler.application.job.JobFilter;
 import org.netarchive.ee.scheduler.application.job.JobService;
 import org.netarchive.ee.scheduler.application.job.JobViews.HarvestRunView;
@@ -64,6 +66,9 @@ import org.netarchive.ee.web.interfaces.rest.ByteRanges;
  *       that 202 with its progress
  *   <li>{@code POST /api/jobs/{id}/resubmit} — a FAILED job is sent again as a new job (answered
  *       with the new job); the old one becomes RESUBMITTED and links to it
+ *   <li>{@code POST /api/jobs/{id}/stop} — stops the crawl of a STARTED job (answered with the
+ *       command sent to its agent); the agent stores what was crawled and the job ends FAILED,
+ *       saying who stopped it. A job not running anywhere (NEW, SUBMITTED, ended) is 409
  * </ul>
  */
 @Tag(name = "Jobs", description = "Crawl jobs, their progress and the harvest runs that made them.")
@@ -77,6 +82,7 @@ public class JobResource {
   static final String WACZ = "application/wacz";
 
   @EJB private JobService jobs;
+  @EJB private AgentFleet fleet;
   @Inject private WaczExports wacz;
 
   /**
@@ -180,6 +186,17 @@ public class JobResource {
   @RolesAllowed({"admin", "curator"})
   public JobSummary resubmit(@PathParam("id") long id) {
     return jobs.resubmit(id);
+  }
+
+  @Operation(
+      summary = "Stop a running job",
+      description =
+          "Sends the agent crawling a STARTED job the command to stop it (curator, admin), answered with the command (GET /api/agents/commands follows it). The agent terminates the crawl, stores what it crawled and reports the job FAILED with a harvest error naming who stopped it. A job that is not running (NEW, SUBMITTED: no agent has taken it; or ended) is 409.")
+  @POST
+  @Path("{id}/stop")
+  @RolesAllowed({"admin", "curator"})
+  public FleetCommandView stop(@PathParam("id") long id) {
+    return fleet.stopJob(id);
   }
 
   @Operation(

@@ -4,6 +4,8 @@ import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
 import java.io.Serializable;
+import org.netarchive.ee.scheduler.application.fleet.AgentFleet;
+import org.netarchive.ee.scheduler.application.fleet.FleetCommandView;
 import org.netarchive.ee.scheduler.application.job.JobService;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDetails;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobDomainView;
@@ -15,7 +17,7 @@ import org.netarchive.ee.web.interfaces.web.Texts;
 /**
  * Backs status/job.xhtml?id=42: one job — where it is in its life, its template, limits, crawler
  * traps and errors, and its domains a page at a time (with what was harvested of each once it has
- * finished); a failed job can be resubmitted by curators and admins.
+ * finished); a failed job can be resubmitted, and a running one stopped, by curators and admins.
  */
 @Named
 @ViewScoped
@@ -26,6 +28,7 @@ public class Job implements Serializable {
   public static final int PAGE_SIZE = 50;
 
   @EJB private JobService jobs;
+  @EJB private AgentFleet fleet;
 
   private Long id;
   private JobDetails details;
@@ -59,6 +62,24 @@ public class Job implements Serializable {
     }
     Refusals.infoAfterRedirect(Texts.text("job.resubmitted", id, copy.id()));
     return "job?faces-redirect=true&id=" + copy.id();
+  }
+
+  /**
+   * Sends the job's agent the command to stop its crawl; the page then says so (the job ends FAILED
+   * when the agent has stored its files and reported it).
+   */
+  public String stop() {
+    FleetCommandView command = Refusals.attempt(null, null, () -> fleet.stopJob(id)).orElse(null);
+    if (command == null) {
+      return null;
+    }
+    Refusals.infoAfterRedirect(Texts.text("job.stopSent", id, command.agent()));
+    return "job?faces-redirect=true&id=" + id;
+  }
+
+  /** Whether the job is crawling on an agent, so that it can be stopped. */
+  public boolean isRunning() {
+    return details != null && "STARTED".equals(details.job().status());
   }
 
   /** Whether the job has finished, so that its domains' results are known. */

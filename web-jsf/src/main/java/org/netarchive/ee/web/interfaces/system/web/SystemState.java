@@ -9,27 +9,36 @@ import java.util.Map;
 import org.netarchive.ee.archive.application.CaptureIndexing;
 import org.netarchive.ee.common.message.LogEntry;
 import org.netarchive.ee.scheduler.application.Installation;
+import org.netarchive.ee.scheduler.application.fleet.AgentFleet;
+import org.netarchive.ee.scheduler.application.fleet.FleetCommandView;
 import org.netarchive.ee.scheduler.application.job.NotificationLog;
 import org.netarchive.ee.scheduler.application.job.NotificationRecord;
 import org.netarchive.ee.scheduler.application.monitor.SchemaReport;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateService;
 import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
+import org.netarchive.ee.web.interfaces.web.Refusals;
+import org.netarchive.ee.web.interfaces.web.Texts;
 
 /**
  * Backs index.xhtml, the system state page (the server's parts, the harvester agents, the replicas'
- * bitarchive instances and other components, each with its last warnings, the latest
- * notifications), and the environment badge of every page.
+ * bitarchive instances and other components, each with its last warnings, the latest notifications,
+ * the latest commands to agents), the admins' pause, resume and re-read settings of an agent, and
+ * the environment badge of every page.
  */
 @Named
 @RequestScoped
 public class SystemState {
+
+  /** The prefix of the keys naming each kind of command to agents. */
+  private static final String COMMAND_KIND = "system.command.";
 
   @Inject private Installation installation;
   @EJB private SystemStateService systemState;
   @EJB private SchemaMigration schemaMigration;
   @EJB private NotificationLog notificationLog;
   @EJB private CaptureIndexing captureIndexing;
+  @EJB private AgentFleet fleet;
 
   private CaptureIndexing.Status captureIndex;
 
@@ -94,6 +103,42 @@ public class SystemState {
   /** The latest notifications and how their mail and webhook went, newest first. */
   public List<NotificationRecord> getNotifications() {
     return notificationLog.recent(25);
+  }
+
+  /** The latest commands to agents and their answers, newest first. */
+  public List<FleetCommandView> getAgentCommands() {
+    return fleet.recent(50);
+  }
+
+  /** Whether the operators want an agent paused (it may still be finishing a job). */
+  public boolean pausedByOperator(String agent) {
+    return fleet.pausedByOperator(agent);
+  }
+
+  /** Pauses an agent: it finishes its job, then takes none until resumed. */
+  public String pause(String agent) {
+    return sent(agent, () -> fleet.pause(agent));
+  }
+
+  /** Resumes a paused agent. */
+  public String resume(String agent) {
+    return sent(agent, () -> fleet.resume(agent));
+  }
+
+  /** Makes an agent read its settings again; its answer shows among the commands. */
+  public String reloadSettings(String agent) {
+    return sent(agent, () -> fleet.reloadSettings(agent));
+  }
+
+  private String sent(String agent, java.util.function.Supplier<FleetCommandView> call) {
+    FleetCommandView command = Refusals.attempt(null, null, call).orElse(null);
+    if (command == null) {
+      return null;
+    }
+    Refusals.infoAfterRedirect(
+        Texts.text(
+            "system.commandSent", command.id(), Texts.text(COMMAND_KIND + command.kind()), agent));
+    return "/index?faces-redirect=true";
   }
 
   /** The newest first, as operators read logs on a page. */

@@ -1,0 +1,62 @@
+package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.netarchive.ee.common.message.AgentCommandState;
+import org.netarchive.ee.scheduler.domain.model.fleet.AgentSteering;
+import org.netarchive.ee.scheduler.domain.model.fleet.FleetCommand;
+import org.netarchive.ee.scheduler.domain.model.fleet.FleetCommandRepository;
+
+@ApplicationScoped
+public class JpaFleetCommandRepository implements FleetCommandRepository {
+
+  @PersistenceContext(unitName = "netarchive")
+  private EntityManager em;
+
+  @Override
+  public void add(FleetCommand command) {
+    em.persist(command);
+    em.flush();
+  }
+
+  @Override
+  public Optional<FleetCommand> find(long id) {
+    return Optional.ofNullable(em.find(FleetCommand.class, id));
+  }
+
+  @Override
+  public List<FleetCommand> recent(int max) {
+    return em.createNamedQuery("FleetCommand.recent", FleetCommand.class)
+        .setMaxResults(Math.max(1, max))
+        .getResultList();
+  }
+
+  @Override
+  public List<FleetCommand> unansweredOf(String agent) {
+    return em.createNamedQuery("FleetCommand.unansweredOf", FleetCommand.class)
+        .setParameter("agent", agent)
+        .setParameter("sent", AgentCommandState.SENT)
+        .getResultList();
+  }
+
+  @Override
+  public int removeBefore(Instant before) {
+    return em.createNamedQuery("FleetCommand.removeBefore")
+        .setParameter("before", before)
+        .executeUpdate();
+  }
+
+  @Override
+  public Optional<AgentSteering> steeringOf(String agent) {
+    return Optional.ofNullable(em.find(AgentSteering.class, agent));
+  }
+
+  @Override
+  public void add(AgentSteering steering) {
+    em.persist(steering);
+  }
+}
