@@ -31,6 +31,7 @@ public final class BrokerLink implements AutoCloseable {
   private static final JmsMessages MESSAGES = JmsMessages.standard();
   private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
+  private static final String TOPIC_ADDRESS_PREFIX = "jms.topic.";
 
   /**
    * How long a call waits while the connection is being re-established before it fails: without a
@@ -140,7 +141,11 @@ public final class BrokerLink implements AutoCloseable {
     try {
       listening = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
       Consumer<jakarta.jms.Message> listener = topicListener;
-      listening.createConsumer(listening.createTopic(topic)).setMessageListener(listener::accept);
+      // The server's destinations have the 1.x address prefixes: a queue is found by its name
+      // alone, a topic only as jms.topic.<name> (without, the broker makes a new empty address).
+      listening
+          .createConsumer(listening.createTopic(TOPIC_ADDRESS_PREFIX + topic))
+          .setMessageListener(listener::accept);
     } catch (JMSException | RuntimeException e) {
       LOG.warning(
           "Cannot listen to "
