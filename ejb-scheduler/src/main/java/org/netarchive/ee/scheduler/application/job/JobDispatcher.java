@@ -9,15 +9,23 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.QueueBrowser;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.monitor.SchedulerActivity;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
+import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJob;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJobRepository;
 import org.netarchive.ee.scheduler.domain.model.job.JobStatus;
@@ -27,12 +35,16 @@ import org.netarchive.ee.scheduler.infrastructure.metrics.DescribedMeters;
  * Sends NEW jobs to their channel's queue as {@link CrawlRequest}s and marks them SUBMITTED in the
  * same (XA) transaction: a job is on the queue exactly when it is SUBMITTED. At most {@link
  * #MAX_QUEUED_PER_CHANNEL} jobs of a channel are queued at a time (the rest wait as NEW); agents
- * take one job at a time, so a longer queue would only hold messages that a restart loses anyway.
+ * take one job at a time, so a longer queue would only fill the broker's journal.
  *
- * <p>Crawl requests are sent non-persistent: after a restart of the server (and its embedded
- * broker) the queue is empty, and every job still SUBMITTED is resubmitted as a new job (the old
- * one becomes RESUBMITTED), so no job is lost and no old message can start a crawl of a job that
- * was replaced.
+ * <p>Crawl requests are sent persistent: a restart of the server (and its embedded broker) keeps
+ * them on their queues, and a queued job stays itself, SUBMITTED. At start-up only a SUBMITTED job
+ * whose request is not on its channel's queue (the broker's journal was lost, or the request was
+ * dead-lettered) is resubmitted as a new job (the old one becomes RESUBMITTED), so no job is lost
+ * and none is queued twice. The queues are browsed before agents can have taken anything of the
+ * restarted broker in the seconds after start-up; a request an agent took but whose JobStarted the
+ * server has not yet recorded is not on its queue either, and such a job is resubmitted too (as
+ * before, when every SUBMITTED job was).
  */
 @Stateless
 @PermitAll
@@ -45,6 +57,7 @@ public class JobDispatcher {
 
   @Inject private HarvestJobRepository jobs;
   @Inject private CrawlRequests requests;
+  @Inject private HarvestChannelRepository channels;
   @Inject private JMSContext jms;
   @Inject private Installation installation;
   @Inject private MeterRegistry metrics;
@@ -79,7 +92,7 @@ public class JobDispatcher {
       CrawlRequest request = requests.of(job);
       String queue = installation.channels().harvestJobs(request.channel()).name();
       jms.createProducer()
-          .setDeliveryMode(DeliveryMode.NON_PERSISTENT)
+          .setDeliveryMode(DeliveryMode.PERSISTENT)
           .send(jms.createQueue(queue), messages.toTextMessage(jms, request));
       job.submit(now);
       DescribedMeters.counter(
@@ -101,19 +114,67 @@ public class JobDispatcher {
   }
 
   /**
-   * Resubmits every SUBMITTED job as a new job: called once at start-up, when the crawl requests of
-   * those jobs were lost with the broker's non-persistent messages.
+   * Resubmits as a new job every SUBMITTED job whose crawl request is not on its channel's queue:
+   * called once at start-up. The queues are browsed (nothing is taken from them).
    *
    * @return how many were resubmitted
    */
   @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
   public int resubmitLostJobs() {
     List<HarvestJob> submitted = jobs.withStatus(JobStatus.SUBMITTED);
+    Map<String, Set<Long>> queuedByQueue = new HashMap<>();
+    int resubmitted = 0;
     for (HarvestJob job : submitted) {
-      HarvestJob copy = resubmit(job, "The server restarted while the job waited in its queue");
-      LOG.info(() -> "Job " + job.id() + " was queued at restart; resubmitted as " + copy.id());
+      String queue =
+          installation
+              .channels()
+              .harvestJobs(
+                  channels
+                      .find(job.channelId())
+                      .map(HarvestChannel::name)
+                      .orElseThrow(
+                          () ->
+                              new IllegalStateException(
+                                  "Job " + job.id() + " names no channel " + job.channelId())))
+              .name();
+      Set<Long> queued = queuedByQueue.computeIfAbsent(queue, this::jobsOnQueue);
+      if (queued.contains(job.id())) {
+        continue;
+      }
+      HarvestJob copy =
+          resubmit(job, "The server restarted and the job's crawl request was not on " + queue);
+      resubmitted++;
+      LOG.info(
+          () ->
+              "Job "
+                  + job.id()
+                  + " was SUBMITTED at restart without its crawl request on "
+                  + queue
+                  + "; resubmitted as "
+                  + copy.id());
     }
-    return submitted.size();
+    return resubmitted;
+  }
+
+  /** The ids of the jobs whose crawl requests are on a queue, browsed without taking any. */
+  private Set<Long> jobsOnQueue(String queue) {
+    Set<Long> ids = new HashSet<>();
+    try (QueueBrowser browser = jms.createBrowser(jms.createQueue(queue))) {
+      Enumeration<?> messages = browser.getEnumeration();
+      while (messages.hasMoreElements()) {
+        jakarta.jms.Message message = (jakarta.jms.Message) messages.nextElement();
+        try {
+          if (this.messages.fromJms(message) instanceof CrawlRequest request) {
+            ids.add(request.jobId());
+          }
+        } catch (RuntimeException e) {
+          LOG.warning(() -> "A message on " + queue + " that is no crawl request: " + e);
+        }
+      }
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot browse the queue " + queue + ": " + e, e);
+    }
+    return ids;
   }
 
   /**
