@@ -32,8 +32,9 @@ import org.netarchive.ee.common.channel.Channels;
  * embedded broker, is killed (SIGKILL) while a real agent crawls the first of two jobs of its
  * channel, and started again. The agent reconnects by itself; the running crawl's later reports
  * reach the restarted server and its job ends DONE with its files in both replicas; the queued job
- * (or the copy it was resubmitted as) is crawled once and ends DONE; nothing else is crawled and
- * nothing is left on the channel's queue.
+ * keeps its persistent crawl request through the restart and is crawled as itself, once, ending
+ * DONE (no copy of it is made at start-up); nothing else is crawled and nothing is left on the
+ * channel's queue.
  *
  * <p>Like {@link SplitRestartIT}, this crashes the shared server; the tests after it run against
  * the restarted one. Its agent is stopped at the end, and its channel's queue is left empty.
@@ -111,22 +112,19 @@ class BrokerRestartIT {
             .anyMatch(n -> !n.contains("metadata") && n.endsWith(".warc.gz"));
         assertAdminDataCompleted(admin, files);
 
-        // The queued job, or the copy it was resubmitted as at start-up, is crawled once.
+        // The queued job kept its (persistent) crawl request through the restart: it is crawled
+        // as itself, once, with no copy of it made at start-up.
         List<JsonObject> queuedJobs =
             harvests.awaitJobs(
                 queued,
                 js -> js.stream().anyMatch(j -> HarvestedJobs.ENDED.contains(status(j))),
                 CRAWL);
-        List<JsonObject> ended =
-            queuedJobs.stream().filter(j -> HarvestedJobs.ENDED.contains(status(j))).toList();
-        assertThat(ended).as("jobs of %s: %s", queued, queuedJobs).hasSize(1);
-        long crawled = ended.get(0).getJsonNumber("id").longValue();
-        assertThat(status(ended.get(0)))
+        assertThat(queuedJobs).as("jobs of %s", queued).hasSize(1);
+        long crawled = onlyJob(queuedJobs);
+        assertThat(crawled).isEqualTo(queuedJob);
+        assertThat(status(queuedJobs.get(0)))
             .as("job %s: %s\nagent log:\n%s", crawled, harvests.job(crawled), agent.tail())
             .isEqualTo("DONE");
-        assertThat(queuedJobs)
-            .as("the others are the resubmitted originals: %s", queuedJobs)
-            .allMatch(j -> j == ended.get(0) || status(j).equals("RESUBMITTED"));
         assertThat(archivedFilesOfJob(crawled)).contains(crawled + "-metadata-1.warc");
         awaitEmpty(agent.jobs());
 
