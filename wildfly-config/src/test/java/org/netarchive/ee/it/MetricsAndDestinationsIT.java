@@ -90,7 +90,8 @@ class MetricsAndDestinationsIT {
           .as(channel.toString())
           .contains(channel.name());
     }
-    assertThat(topics).containsExactlyInAnyOrder("DEV_ONE_ALL_BA", "DEV_TWO_ALL_BA");
+    assertThat(topics)
+        .containsExactlyInAnyOrder("DEV_ONE_ALL_BA", "DEV_TWO_ALL_BA", "DEV_COMMON_ALL_HACO");
   }
 
   private List<String> childNames(String type) throws Exception {
