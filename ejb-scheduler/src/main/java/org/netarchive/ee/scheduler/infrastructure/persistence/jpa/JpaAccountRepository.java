@@ -26,8 +26,6 @@ public class JpaAccountRepository implements AccountRepository {
 
   @Override
   public long countEnabledWithRole(Role role) {
-    return em.createNamedQuery("Account.countWithRole", Long.class)
-        .setParameter("role", role)
-        .getSingleResult();
+    return NamedQueries.count(em, "Account.countWithRole", "role", role);
   }
 }

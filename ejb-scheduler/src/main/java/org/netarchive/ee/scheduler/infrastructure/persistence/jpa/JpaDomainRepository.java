@@ -136,10 +136,7 @@ public class JpaDomainRepository implements DomainRepository {
   public List<Domain> findByNames(Collection<String> asciiNames) {
     return inSlices(
         asciiNames,
-        names ->
-            em.createNamedQuery("Domain.findByNames", Domain.class)
-                .setParameter("names", names)
-                .getResultList());
+        names -> NamedQueries.list(em, "Domain.findByNames", Domain.class, "names", names));
   }
 
   @Override

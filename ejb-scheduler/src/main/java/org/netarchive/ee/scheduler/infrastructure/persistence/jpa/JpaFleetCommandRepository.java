@@ -11,6 +11,10 @@ import org.netarchive.ee.scheduler.domain.model.fleet.AgentSteering;
 import org.netarchive.ee.scheduler.domain.model.fleet.FleetCommand;
 import org.netarchive.ee.scheduler.domain.model.fleet.FleetCommandRepository;
 
+/**
+ * Operator commands in {@code agent_command} and what the operators want of each agent in {@code
+ * agent_steering}, through the named queries declared on {@link FleetCommand}.
+ */
 @ApplicationScoped
 public class JpaFleetCommandRepository implements FleetCommandRepository {
 
@@ -30,24 +34,24 @@ public class JpaFleetCommandRepository implements FleetCommandRepository {
 
   @Override
   public List<FleetCommand> recent(int max) {
-    return em.createNamedQuery("FleetCommand.recent", FleetCommand.class)
-        .setMaxResults(Math.max(1, max))
-        .getResultList();
+    return NamedQueries.atMost(em, "FleetCommand.recent", FleetCommand.class, Math.max(1, max));
   }
 
   @Override
   public List<FleetCommand> unansweredOf(String agent) {
-    return em.createNamedQuery("FleetCommand.unansweredOf", FleetCommand.class)
-        .setParameter("agent", agent)
-        .setParameter("sent", AgentCommandState.SENT)
-        .getResultList();
+    return NamedQueries.list(
+        em,
+        "FleetCommand.unansweredOf",
+        FleetCommand.class,
+        "agent",
+        agent,
+        "sent",
+        AgentCommandState.SENT);
   }
 
   @Override
   public int removeBefore(Instant before) {
-    return em.createNamedQuery("FleetCommand.removeBefore")
-        .setParameter("before", before)
-        .executeUpdate();
+    return NamedQueries.update(em, "FleetCommand.removeBefore", "before", before);
   }
 
   @Override

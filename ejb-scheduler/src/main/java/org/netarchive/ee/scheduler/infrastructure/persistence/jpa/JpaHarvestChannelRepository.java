@@ -44,9 +44,7 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
 
   @Override
   public List<HarvestChannel> ofKind(HarvestKind kind) {
-    return em.createNamedQuery("HarvestChannel.ofKind", HarvestChannel.class)
-        .setParameter("kind", kind)
-        .getResultList();
+    return NamedQueries.list(em, "HarvestChannel.ofKind", HarvestChannel.class, "kind", kind);
   }
 
   @Override
@@ -80,9 +78,7 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
     }
     // Hibernate writes the two changed rows in id order, and the unique key on default_kind is
     // checked per statement: clear the old default in the database before anything is flushed.
-    em.createNamedQuery("HarvestChannel.clearDefault")
-        .setParameter("kind", channel.kind())
-        .executeUpdate();
+    NamedQueries.update(em, "HarvestChannel.clearDefault", "kind", channel.kind());
     channel.makeDefaultInsteadOf(current);
   }
 

@@ -70,9 +70,7 @@ public class JpaHarvestDefinitionRepository implements HarvestDefinitionReposito
   public List<HarvestDefinition> findDue(Instant now) {
     List<HarvestDefinition> due = new ArrayList<>();
     due.addAll(
-        em.createNamedQuery("SelectiveHarvest.findDue", SelectiveHarvest.class)
-            .setParameter("now", now)
-            .getResultList());
+        NamedQueries.list(em, "SelectiveHarvest.findDue", SelectiveHarvest.class, "now", now));
     due.addAll(
         em.createNamedQuery("SnapshotHarvest.findDue", SnapshotHarvest.class).getResultList());
     return due;

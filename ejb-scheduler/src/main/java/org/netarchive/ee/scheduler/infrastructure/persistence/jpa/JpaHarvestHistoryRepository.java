@@ -27,9 +27,12 @@ public class JpaHarvestHistoryRepository implements HarvestHistoryRepository {
 
   @Override
   public List<HarvestHistory> forConfiguration(long configurationId) {
-    return em.createNamedQuery("HarvestHistory.forConfiguration", HarvestHistory.class)
-        .setParameter("configurationId", configurationId)
-        .getResultList();
+    return NamedQueries.list(
+        em,
+        "HarvestHistory.forConfiguration",
+        HarvestHistory.class,
+        "configurationId",
+        configurationId);
   }
 
   @Override
@@ -47,9 +50,7 @@ public class JpaHarvestHistoryRepository implements HarvestHistoryRepository {
 
   @Override
   public List<HarvestHistory> forJob(long jobId) {
-    return em.createNamedQuery("HarvestHistory.forJob", HarvestHistory.class)
-        .setParameter("job", jobId)
-        .getResultList();
+    return NamedQueries.list(em, "HarvestHistory.forJob", HarvestHistory.class, "job", jobId);
   }
 
   @Override
@@ -59,10 +60,14 @@ public class JpaHarvestHistoryRepository implements HarvestHistoryRepository {
     // In slices: an IN list of a snapshot job's thousands of domains would be one huge statement.
     for (int from = 0; from < ids.size(); from += 500) {
       jobs.addAll(
-          em.createNamedQuery("HarvestHistory.latestJobPerDomain", Long.class)
-              .setParameter("domains", ids.subList(from, Math.min(ids.size(), from + 500)))
-              .setParameter("except", exceptJobId)
-              .getResultList());
+          NamedQueries.list(
+              em,
+              "HarvestHistory.latestJobPerDomain",
+              Long.class,
+              "domains",
+              ids.subList(from, Math.min(ids.size(), from + 500)),
+              "except",
+              exceptJobId));
     }
     return jobs;
   }

@@ -46,10 +46,7 @@ public class JpaHarvestJobRepository implements HarvestJobRepository {
       return List.of();
     }
     Map<Long, HarvestJob> byId = new HashMap<>();
-    for (HarvestJob job :
-        em.createNamedQuery("HarvestJob.byIds", HarvestJob.class)
-            .setParameter("ids", ids)
-            .getResultList()) {
+    for (HarvestJob job : NamedQueries.list(em, "HarvestJob.byIds", HarvestJob.class, "ids", ids)) {
       byId.put(job.id(), job);
     }
     return ids.stream().map(byId::get).filter(Objects::nonNull).toList();
@@ -57,17 +54,13 @@ public class JpaHarvestJobRepository implements HarvestJobRepository {
 
   @Override
   public List<HarvestJob> withStatus(JobStatus status) {
-    return em.createNamedQuery("HarvestJob.byStatus", HarvestJob.class)
-        .setParameter("status", status)
-        .getResultList();
+    return NamedQueries.list(em, "HarvestJob.byStatus", HarvestJob.class, "status", status);
   }
 
   @Override
   public List<HarvestJob> withStatusStartedBefore(JobStatus status, Instant before) {
-    return em.createNamedQuery("HarvestJob.startedBefore", HarvestJob.class)
-        .setParameter("status", status)
-        .setParameter("before", before)
-        .getResultList();
+    return NamedQueries.list(
+        em, "HarvestJob.startedBefore", HarvestJob.class, "status", status, "before", before);
   }
 
   @Override
@@ -98,9 +91,8 @@ public class JpaHarvestJobRepository implements HarvestJobRepository {
   public Map<Long, Long> submittedPerChannel() {
     Map<Long, Long> queued = new HashMap<>();
     for (Object[] row :
-        em.createNamedQuery("HarvestJob.countPerChannel", Object[].class)
-            .setParameter("status", JobStatus.SUBMITTED)
-            .getResultList()) {
+        NamedQueries.list(
+            em, "HarvestJob.countPerChannel", Object[].class, "status", JobStatus.SUBMITTED)) {
       queued.put((Long) row[0], (Long) row[1]);
     }
     return queued;
@@ -122,10 +114,8 @@ public class JpaHarvestJobRepository implements HarvestJobRepository {
 
   @Override
   public List<Long> doneJobIds(long harvestId) {
-    return em.createNamedQuery("HarvestJob.idsOfHarvest", Long.class)
-        .setParameter("harvest", harvestId)
-        .setParameter("status", JobStatus.DONE)
-        .getResultList();
+    return NamedQueries.list(
+        em, "HarvestJob.idsOfHarvest", Long.class, "harvest", harvestId, "status", JobStatus.DONE);
   }
 
   @Override

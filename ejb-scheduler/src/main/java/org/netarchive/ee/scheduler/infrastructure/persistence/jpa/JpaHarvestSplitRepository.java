@@ -38,24 +38,20 @@ public class JpaHarvestSplitRepository implements HarvestSplitRepository {
 
   @Override
   public List<HarvestSplit> withStatus(SplitStatus status) {
-    return em.createNamedQuery("HarvestSplit.byStatus", HarvestSplit.class)
-        .setParameter("status", status)
-        .getResultList();
+    return NamedQueries.list(em, "HarvestSplit.byStatus", HarvestSplit.class, "status", status);
   }
 
   @Override
   public Set<Long> harvestsBeingSplit() {
     return new HashSet<>(
-        em.createNamedQuery("HarvestSplit.harvestsWithStatus", Long.class)
-            .setParameter("status", SplitStatus.RUNNING)
-            .getResultList());
+        NamedQueries.list(
+            em, "HarvestSplit.harvestsWithStatus", Long.class, "status", SplitStatus.RUNNING));
   }
 
   @Override
   public List<HarvestSplit> ofHarvest(long harvestId) {
-    return em.createNamedQuery("HarvestSplit.ofHarvest", HarvestSplit.class)
-        .setParameter("harvest", harvestId)
-        .getResultList();
+    return NamedQueries.list(
+        em, "HarvestSplit.ofHarvest", HarvestSplit.class, "harvest", harvestId);
   }
 
   @Override

@@ -6,15 +6,47 @@ import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.Page;
 
 /**
- * The ways the repositories run the named queries declared on the entities: the first result of a
- * query with one parameter (an aggregate by its name), a slice of a list query and the total of a
- * count query with one parameter, and a page of a list query with the total of its count query,
- * both with the same parameter (a name glob's LIKE pattern, an owner's id), as the lists of the UI
- * and the REST API show them.
+ * The ways the repositories run the named queries declared on the entities: the results of a list
+ * query with one or two parameters, the first of them (an aggregate by its name) or the newest few,
+ * a bulk update or delete with one parameter, a slice of a list query and the total of a count
+ * query with one parameter, and a page of a list query with the total of its count query, both with
+ * the same parameter (a name glob's LIKE pattern, an owner's id), as the lists of the UI and the
+ * REST API show them.
  */
 final class NamedQueries {
 
   private NamedQueries() {}
+
+  /** The results of a named list query with one parameter. */
+  static <T> List<T> list(
+      EntityManager em, String query, Class<T> type, String parameter, Object value) {
+    return em.createNamedQuery(query, type).setParameter(parameter, value).getResultList();
+  }
+
+  /** The results of a named list query with two parameters. */
+  static <T> List<T> list(
+      EntityManager em,
+      String query,
+      Class<T> type,
+      String parameter,
+      Object value,
+      String otherParameter,
+      Object otherValue) {
+    return em.createNamedQuery(query, type)
+        .setParameter(parameter, value)
+        .setParameter(otherParameter, otherValue)
+        .getResultList();
+  }
+
+  /** The first {@code max} results of a named list query without parameters. */
+  static <T> List<T> atMost(EntityManager em, String query, Class<T> type, int max) {
+    return em.createNamedQuery(query, type).setMaxResults(max).getResultList();
+  }
+
+  /** Runs a named UPDATE or DELETE with one parameter; returns how many rows it changed. */
+  static int update(EntityManager em, String query, String parameter, Object value) {
+    return em.createNamedQuery(query).setParameter(parameter, value).executeUpdate();
+  }
 
   /** The first result of a named query with one parameter, if it has any. */
   static <T> Optional<T> first(
