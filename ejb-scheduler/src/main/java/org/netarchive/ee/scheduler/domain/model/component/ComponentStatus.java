@@ -21,6 +21,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.netarchive.ee.common.message.Heartbeat;
 import org.netarchive.ee.common.message.LogEntry;
+import org.netarchive.ee.scheduler.domain.model.ColumnText;
 
 /**
  * What one running instance of a component last said about itself: its state, details and last
@@ -205,7 +206,7 @@ public class ComponentStatus {
             .entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", "));
-    return text.length() <= MAX_DETAILS ? text : text.substring(0, MAX_DETAILS - 1) + "…";
+    return ColumnText.clip(text, MAX_DETAILS);
   }
 
   public String component() {

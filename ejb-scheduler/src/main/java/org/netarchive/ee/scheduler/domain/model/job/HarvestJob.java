@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.ColumnText;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 
 /**
@@ -314,10 +315,10 @@ public class HarvestJob {
         agent = agentName;
       }
       finishedAt = at;
-      this.harvestError = clip(harvestError, MAX_ERROR_LENGTH);
-      this.harvestErrorDetails = clip(harvestErrorDetails, MAX_DETAILS_LENGTH);
-      this.uploadError = clip(uploadError, MAX_ERROR_LENGTH);
-      this.uploadErrorDetails = clip(uploadErrorDetails, MAX_DETAILS_LENGTH);
+      this.harvestError = ColumnText.clip(harvestError, MAX_ERROR_LENGTH);
+      this.harvestErrorDetails = ColumnText.clip(harvestErrorDetails, MAX_DETAILS_LENGTH);
+      this.uploadError = ColumnText.clip(uploadError, MAX_ERROR_LENGTH);
+      this.uploadErrorDetails = ColumnText.clip(uploadErrorDetails, MAX_DETAILS_LENGTH);
       if (done) {
         statusReason = null;
       }
@@ -329,7 +330,7 @@ public class HarvestJob {
   public StatusChange failBecause(String reason, Instant at) {
     StatusChange change = move(JobStatus.FAILED);
     if (change == StatusChange.APPLIED) {
-      statusReason = clip(reason, MAX_ERROR_LENGTH);
+      statusReason = ColumnText.clip(reason, MAX_ERROR_LENGTH);
       finishedAt = at;
     }
     return change;
@@ -347,7 +348,7 @@ public class HarvestJob {
     }
     status = JobStatus.RESUBMITTED;
     resubmittedAsId = copy.id;
-    statusReason = clip(reason, MAX_ERROR_LENGTH);
+    statusReason = ColumnText.clip(reason, MAX_ERROR_LENGTH);
   }
 
   /** Whether a STARTED job has run longer than the job timeout. */
@@ -355,13 +356,6 @@ public class HarvestJob {
     return status == JobStatus.STARTED
         && startedAt != null
         && startedAt.plus(timeout).isBefore(now);
-  }
-
-  private static String clip(String text, int max) {
-    if (text == null) {
-      return null;
-    }
-    return text.length() <= max ? text : text.substring(0, max - 1) + "…";
   }
 
   public Long id() {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.netarchive.ee.common.jdbc.Sql;
+import org.netarchive.ee.scheduler.domain.model.ColumnText;
 import org.netarchive.ee.scheduler.domain.model.domain.BulkCreationReport;
 import org.netarchive.ee.scheduler.domain.model.domain.BulkCreationReport.Problem;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
@@ -43,10 +44,10 @@ public class DomainBulkRuns {
               + " created, already_existing, invalid, started_at, started_by)"
               + " VALUES (?, ?, ?, 0, 0, 0, 0, ?, ?)",
           jobInstanceId,
-          ListRunTables.clip(sourceName, 256),
+          ColumnText.clip(sourceName, 256),
           totalLines,
           now,
-          ListRunTables.clip(startedBy, 64));
+          ColumnText.clip(startedBy, 64));
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.netarchive.ee.common.jdbc.Sql;
+import org.netarchive.ee.scheduler.domain.model.ColumnText;
 import org.netarchive.ee.scheduler.domain.model.harvest.SeedAdditionReport;
 import org.netarchive.ee.scheduler.domain.model.harvest.SeedAdditionReport.Problem;
 import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigration;
@@ -45,7 +46,7 @@ public class HarvestSeedRuns {
           harvestId,
           totalLines,
           now,
-          ListRunTables.clip(startedBy, 64));
+          ColumnText.clip(startedBy, 64));
     }
   }
 

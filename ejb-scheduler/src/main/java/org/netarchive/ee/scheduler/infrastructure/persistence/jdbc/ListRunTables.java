@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.netarchive.ee.common.jdbc.Sql;
+import org.netarchive.ee.scheduler.domain.model.ColumnText;
 
 /**
  * The two tables of a batch job that works through a long uploaded list (bulk domain creation,
@@ -72,8 +73,8 @@ final class ListRunTables {
             new Object[] {
               jobInstanceId,
               line.applyAsLong(problem),
-              clip(input.apply(problem), maxInput),
-              clip(reason.apply(problem), maxReason)
+              ColumnText.clip(input.apply(problem), maxInput),
+              ColumnText.clip(reason.apply(problem), maxReason)
             });
   }
 
@@ -89,10 +90,5 @@ final class ListRunTables {
             + " ORDER BY line_number",
         rs -> row.of(rs.getLong(1), rs.getString(2), rs.getString(3)),
         jobInstanceId);
-  }
-
-  /** The text, cut to {@code max} characters with an ellipsis if it is longer. */
-  static String clip(String text, int max) {
-    return text.length() <= max ? text : text.substring(0, max - 1) + "…";
   }
 }
