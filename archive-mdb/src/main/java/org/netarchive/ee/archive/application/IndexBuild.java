@@ -135,25 +135,30 @@ public final class IndexBuild {
   }
 
   void ready(CachedIndex built, boolean cached, long buildCount, Instant at) {
-    List<Consumer<IndexBuild>> listeners;
-    synchronized (this) {
-      index = built;
-      found = built.jobIds();
-      fromCache = cached;
-      builds = buildCount;
-      state = IndexBuildState.READY;
-      finishedAt = at;
-      listeners = List.copyOf(whenDone);
-      whenDone.clear();
-    }
-    listeners.forEach(l -> l.accept(this));
+    end(
+        IndexBuildState.READY,
+        at,
+        () -> {
+          index = built;
+          found = built.jobIds();
+          fromCache = cached;
+          builds = buildCount;
+        });
   }
 
   void failed(String reason, Instant at) {
+    end(IndexBuildState.FAILED, at, () -> failure = reason);
+  }
+
+  /**
+   * Records the outcome and the final state together, then tells the listeners outside the lock
+   * (they may call back).
+   */
+  private void end(IndexBuildState finalState, Instant at, Runnable outcome) {
     List<Consumer<IndexBuild>> listeners;
     synchronized (this) {
-      failure = reason;
-      state = IndexBuildState.FAILED;
+      outcome.run();
+      state = finalState;
       finishedAt = at;
       listeners = List.copyOf(whenDone);
       whenDone.clear();

@@ -55,28 +55,20 @@ public class AdoptionChunks {
     try (Connection c = records.connection()) {
       for (AdminDataLine line : lines) {
         if (line.replicas().isEmpty()) {
-          refused.add(
-              position
-                  + " "
-                  + line.number()
-                  + ": file '"
-                  + line.fileName()
-                  + "' names no replica, so there is no copy to adopt");
+          refused.add(refusal(position, line, "names no replica, so there is no copy to adopt"));
           continue;
         }
         Optional<String> known = records.recordedMd5(c, line.fileName());
         if (known.isPresent() && !known.get().equals(line.md5())) {
           refused.add(
-              position
-                  + " "
-                  + line.number()
-                  + ": file '"
-                  + line.fileName()
-                  + "' has MD5 "
-                  + line.md5()
-                  + ", but "
-                  + known.get()
-                  + " is recorded for it already; the line is not taken");
+              refusal(
+                  position,
+                  line,
+                  "has MD5 "
+                      + line.md5()
+                      + ", but "
+                      + known.get()
+                      + " is recorded for it already; the line is not taken"));
           continue;
         }
         for (AdminDataLine.ReplicaState state : line.replicas()) {
@@ -111,6 +103,11 @@ public class AdoptionChunks {
           e);
     }
     return new ChunkResult(added, updated, unchanged, refused);
+  }
+
+  /** Why a line was refused, e.g. "line 7: file 'x.warc.gz' names no replica, ...". */
+  private static String refusal(String position, AdminDataLine line, String why) {
+    return position + " " + line.number() + ": file '" + line.fileName() + "' " + why;
   }
 
   /**
