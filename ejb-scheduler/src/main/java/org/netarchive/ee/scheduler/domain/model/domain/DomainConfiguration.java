@@ -9,11 +9,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.JoinTable;
 import jakarta.persistence.ManyToMany;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -28,7 +26,7 @@ import org.netarchive.ee.scheduler.domain.model.Text;
  */
 @Entity
 @Table(name = "domain_configuration")
-public class DomainConfiguration {
+public class DomainConfiguration extends DomainPart {
 
   /** Maximum objects or bytes: no limit. */
   public static final long UNLIMITED = -1;
@@ -40,13 +38,6 @@ public class DomainConfiguration {
       sequenceName = "domain_configuration_seq",
       allocationSize = 50)
   private Long id;
-
-  @ManyToOne(fetch = FetchType.LAZY, optional = false)
-  @JoinColumn(name = "domain_id")
-  private Domain domain;
-
-  @Column(name = "name", nullable = false, length = 128)
-  private String name;
 
   @Column(name = "template_id", nullable = false)
   private long templateId;
@@ -69,9 +60,6 @@ public class DomainConfiguration {
   @Column(name = "extract_javascript", nullable = false)
   private boolean extractJavascript;
 
-  @Column(name = "comments", length = Comments.MAX_LENGTH)
-  private String comments;
-
   @ManyToMany(fetch = FetchType.LAZY)
   @JoinTable(
       name = "configuration_seed_list",
@@ -88,15 +76,10 @@ public class DomainConfiguration {
   @OrderBy("name")
   private Set<DomainPassword> passwords = new LinkedHashSet<>();
 
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
-
   protected DomainConfiguration() {}
 
   DomainConfiguration(Domain domain, String name, long templateId, CrawlSettings settings) {
-    this.domain = domain;
-    this.name = Names.check(Text.of("noun.configuration"), name);
+    super(domain, Text.of("noun.configuration"), name);
     this.templateId = templateId;
     apply(settings);
   }
@@ -116,17 +99,13 @@ public class DomainConfiguration {
     this.templateId = newTemplateId;
   }
 
-  public void changeComments(String newComments) {
-    this.comments = Comments.checked(describe(), newComments);
-  }
-
   /** Uses exactly these seed lists, which must belong to the same domain; at least one. */
   public void useSeedLists(Collection<SeedList> lists) {
     if (lists.isEmpty()) {
       throw new RuleViolation(null, Text.of("configuration.noSeedList", describe()));
     }
     for (SeedList list : lists) {
-      if (list.domain() != domain) {
+      if (list.domain() != domain()) {
         throw new RuleViolation(
             null,
             Text.of(
@@ -143,20 +122,13 @@ public class DomainConfiguration {
     passwords.addAll(list);
   }
 
-  private Text describe() {
-    return Text.of("owner.configuration", name, domain.name());
+  @Override
+  Text describe() {
+    return Text.of("owner.configuration", name(), domain().name());
   }
 
   public Long id() {
     return id;
-  }
-
-  public Domain domain() {
-    return domain;
-  }
-
-  public String name() {
-    return name;
   }
 
   public long templateId() {
@@ -168,19 +140,11 @@ public class DomainConfiguration {
         maxObjects, maxBytes, maxRequestRate, maxHops, honorRobots, extractJavascript);
   }
 
-  public String comments() {
-    return comments;
-  }
-
   public List<SeedList> seedLists() {
     return new ArrayList<>(seedLists);
   }
 
   public List<DomainPassword> passwords() {
     return new ArrayList<>(passwords);
-  }
-
-  public int version() {
-    return version;
   }
 }

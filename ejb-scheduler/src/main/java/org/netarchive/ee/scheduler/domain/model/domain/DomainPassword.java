@@ -2,15 +2,11 @@ package org.netarchive.ee.scheduler.domain.model.domain;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.net.URI;
 import java.net.URISyntaxException;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
@@ -24,7 +20,7 @@ import org.netarchive.ee.scheduler.domain.model.Text;
  */
 @Entity
 @Table(name = "domain_password")
-public class DomainPassword {
+public class DomainPassword extends DomainPart {
 
   @Id
   @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "domain_password_seq")
@@ -33,13 +29,6 @@ public class DomainPassword {
       sequenceName = "domain_password_seq",
       allocationSize = 1)
   private Long id;
-
-  @ManyToOne(fetch = FetchType.LAZY, optional = false)
-  @JoinColumn(name = "domain_id")
-  private Domain domain;
-
-  @Column(name = "name", nullable = false, length = 128)
-  private String name;
 
   /** Longest URL kept. */
   public static final int MAX_URL_LENGTH = 2048;
@@ -69,20 +58,12 @@ public class DomainPassword {
   @Column(name = "login_password_field", length = 256)
   private String loginPasswordField;
 
-  @Column(name = "comments", length = Comments.MAX_LENGTH)
-  private String comments;
-
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
-
   protected DomainPassword() {}
 
   DomainPassword(Domain domain, String name, Login login, String sealedPassword, String comments) {
-    this.domain = domain;
-    this.name = Names.check(Text.of("noun.password"), name);
-    Text owner = ownerText(domain.name(), this.name);
-    this.comments = Comments.checked(owner, comments);
+    super(domain, Text.of("noun.password"), name);
+    Text owner = describe();
+    changeComments(comments);
     this.url =
         login.isForm()
             ? validLoginFormUrl(domain.name(), owner, login.url())
@@ -210,10 +191,6 @@ public class DomainPassword {
     return id;
   }
 
-  public String name() {
-    return name;
-  }
-
   public String url() {
     return url;
   }
@@ -254,10 +231,11 @@ public class DomainPassword {
 
   /** What the sealed password is bound to: {@code domain/name}. */
   public String sealOwner() {
-    return domain.name() + "/" + name;
+    return domain().name() + "/" + name();
   }
 
-  public String comments() {
-    return comments;
+  @Override
+  Text describe() {
+    return ownerText(domain().name(), name());
   }
 }

@@ -2,15 +2,11 @@ package org.netarchive.ee.scheduler.domain.model.domain;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
 import org.netarchive.ee.scheduler.domain.model.Text;
@@ -18,19 +14,12 @@ import org.netarchive.ee.scheduler.domain.model.Text;
 /** A named list of seeds of one domain. */
 @Entity
 @Table(name = "seed_list")
-public class SeedList {
+public class SeedList extends DomainPart {
 
   @Id
   @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "seed_list_seq")
   @SequenceGenerator(name = "seed_list_seq", sequenceName = "seed_list_seq", allocationSize = 50)
   private Long id;
-
-  @ManyToOne(fetch = FetchType.LAZY, optional = false)
-  @JoinColumn(name = "domain_id")
-  private Domain domain;
-
-  @Column(name = "name", nullable = false, length = 128)
-  private String name;
 
   /** Most characters a seed list holds, its seeds and line breaks together (the column's size). */
   public static final int MAX_TEXT_LENGTH = 1_000_000;
@@ -38,19 +27,11 @@ public class SeedList {
   @Column(name = "seeds", nullable = false, length = MAX_TEXT_LENGTH)
   private String seeds;
 
-  @Column(name = "comments", length = Comments.MAX_LENGTH)
-  private String comments;
-
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
-
   protected SeedList() {}
 
   SeedList(Domain domain, String name, List<String> seeds, String comments) {
-    this.domain = domain;
-    this.name = Names.check(Text.of("noun.seedList"), name);
-    this.comments = Comments.checked(describe(), comments);
+    super(domain, Text.of("noun.seedList"), name);
+    changeComments(comments);
     changeSeeds(seeds);
   }
 
@@ -84,35 +65,16 @@ public class SeedList {
     return Text.of("owner.seedList", name, domain);
   }
 
-  public void changeComments(String newComments) {
-    this.comments = Comments.checked(describe(), newComments);
-  }
-
-  private Text describe() {
-    return describe(name, domain.name());
+  @Override
+  Text describe() {
+    return describe(name(), domain().name());
   }
 
   public Long id() {
     return id;
   }
 
-  public Domain domain() {
-    return domain;
-  }
-
-  public String name() {
-    return name;
-  }
-
   public List<String> seeds() {
     return seeds.lines().toList();
-  }
-
-  public String comments() {
-    return comments;
-  }
-
-  public int version() {
-    return version;
   }
 }
