@@ -12,14 +12,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.netarchive.ee.agent.heritrix.CrawlEnd;
 import org.netarchive.ee.agent.heritrix.CrawlResult;
 import org.netarchive.ee.agent.heritrix.CrawlStatus;
@@ -143,7 +141,7 @@ public final class JobRunner {
       throw new IllegalStateException(
           "Job " + directory.jobId() + " has crawled already; not discarding " + directory);
     }
-    deleteTree(directory.path());
+    directory.delete();
   }
 
   /**
@@ -279,7 +277,7 @@ public final class JobRunner {
       throw new UncheckedIOException("Cannot mark job " + directory.jobId() + " as reported", e);
     }
     if (directory.crawlWarcs().isEmpty() && directory.metadataWarcs().isEmpty()) {
-      deleteTree(directory.path());
+      directory.delete();
       LOG.info(() -> "Job " + directory.jobId() + " is stored and reported; removed " + directory);
     } else {
       LOG.warning(
@@ -530,15 +528,5 @@ public final class JobRunner {
                 + s.bytes()
                 + " bytes");
     return progress;
-  }
-
-  private static void deleteTree(Path root) {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + root, e);
-    }
   }
 }

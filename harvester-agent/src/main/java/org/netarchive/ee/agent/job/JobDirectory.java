@@ -283,6 +283,20 @@ public final class JobDirectory {
     }
   }
 
+  /**
+   * Removes the job's directory and everything in it, once the job is done with (discarded, or
+   * stored and reported).
+   *
+   * @throws UncheckedIOException if something in it cannot be removed
+   */
+  public void delete() {
+    try {
+      deleteTree(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + path, e);
+    }
+  }
+
   private static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
