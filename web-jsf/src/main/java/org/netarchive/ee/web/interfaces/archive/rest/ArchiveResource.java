@@ -23,6 +23,10 @@ import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,6 +119,38 @@ public class ArchiveResource {
     public String filePattern;
     public Map<String, String> parameters;
   }
+
+  /**
+   * The answers of an operation that serves a file's bytes through {@link #content} (whole, a
+   * range, or none), written once for the OpenAPI document, which reads the {@link APIResponses}
+   * this annotation carries as if they stood on the method.
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @APIResponses({
+    @APIResponse(
+        responseCode = "200",
+        description = "The file",
+        content =
+            @Content(
+                mediaType = "application/octet-stream",
+                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+    @APIResponse(
+        responseCode = "206",
+        description = "The bytes asked for",
+        content =
+            @Content(
+                mediaType = "application/octet-stream",
+                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+    @APIResponse(
+        responseCode = "416",
+        description = "The file has no such bytes",
+        content =
+            @Content(
+                mediaType = Problem.MEDIA_TYPE,
+                schema = @Schema(implementation = Problem.class)))
+  })
+  @interface FileBytes {}
 
   @EJB private ArchiveAdmin admin;
   @Inject private ArchiveAccess archive;
@@ -316,29 +352,7 @@ public class ArchiveResource {
       summary = "Download an archived file",
       description =
           "The whole file, or the byte range a Range header asks for (one range, bytes=first-last, first- or -suffix; 206 with Content-Range, 416 if the file has no such bytes). Served from a good copy in one of this server's replicas (UPLOAD_COMPLETED, not found corrupt), else fetched whole from any replica through the archive (header X-Replica names the replica). With replica=, from that replica. pywb and ReplayWeb.page read records by offset this way.")
-  @APIResponses({
-    @APIResponse(
-        responseCode = "200",
-        description = "The file",
-        content =
-            @Content(
-                mediaType = "application/octet-stream",
-                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
-    @APIResponse(
-        responseCode = "206",
-        description = "The bytes asked for",
-        content =
-            @Content(
-                mediaType = "application/octet-stream",
-                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
-    @APIResponse(
-        responseCode = "416",
-        description = "The file has no such bytes",
-        content =
-            @Content(
-                mediaType = Problem.MEDIA_TYPE,
-                schema = @Schema(implementation = Problem.class)))
-  })
+  @FileBytes
   @GET
   @Path("files/{name}/content")
   @Produces(MediaType.APPLICATION_OCTET_STREAM)
@@ -377,29 +391,7 @@ public class ArchiveResource {
       summary = "Read an archived WARC file by name",
       description =
           "The same as GET /api/archive/files/{name}/content, Range included, at a path that ends in the file's name: the archive_paths prefix of a pywb collection (https://<server>/api/archive/warcs/).")
-  @APIResponses({
-    @APIResponse(
-        responseCode = "200",
-        description = "The file",
-        content =
-            @Content(
-                mediaType = "application/octet-stream",
-                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
-    @APIResponse(
-        responseCode = "206",
-        description = "The bytes asked for",
-        content =
-            @Content(
-                mediaType = "application/octet-stream",
-                schema = @Schema(type = SchemaType.STRING, format = "binary"))),
-    @APIResponse(
-        responseCode = "416",
-        description = "The file has no such bytes",
-        content =
-            @Content(
-                mediaType = Problem.MEDIA_TYPE,
-                schema = @Schema(implementation = Problem.class)))
-  })
+  @FileBytes
   @GET
   @Path("warcs/{name}")
   @Produces(MediaType.APPLICATION_OCTET_STREAM)

@@ -13,6 +13,10 @@ import jakarta.ws.rs.core.StreamingOutput;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -50,10 +54,13 @@ public class CdxResource {
 
   @Inject private CaptureSearch search;
 
-  @Operation(
-      summary = "Find captures (CDX server API)",
-      description =
-          "Captures of a URL from the archive-wide capture index. url (required; example.com/* is a prefix, *.example.com a domain), matchType (exact, prefix, host, domain), from and to (4 to 14 digits, inclusive), limit (or rows), sort (default: SURT key then time; reverse; closest, with closest=<timestamp>; closest alone implies it), filter (repeatable: [!][~|=]field:value, a regular expression the whole field matches, ~ contains, = equals, ! negates; fields urlkey timestamp url mime status digest redirect length offset filename jobid), fl (fields), output (cdx: CDX11 text, the default; cdxj; json: one object per line with file, offset, length, timestamp, url, mime, status, digest and jobId, and original for a revisit). Streamed.")
+  /**
+   * The 200 answer of both paths, which answer alike ({@link #collection} is {@link #query}):
+   * written once for the OpenAPI document, which reads the {@link APIResponse} this annotation
+   * carries as if it stood on the method.
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
   @APIResponse(
       responseCode = "200",
       description = "The captures, one per line, in the output asked for",
@@ -62,6 +69,13 @@ public class CdxResource {
         @Content(mediaType = "text/x-cdxj", schema = @Schema(type = SchemaType.STRING)),
         @Content(mediaType = "application/x-ndjson", schema = @Schema(type = SchemaType.STRING))
       })
+  @interface CaptureLines {}
+
+  @Operation(
+      summary = "Find captures (CDX server API)",
+      description =
+          "Captures of a URL from the archive-wide capture index. url (required; example.com/* is a prefix, *.example.com a domain), matchType (exact, prefix, host, domain), from and to (4 to 14 digits, inclusive), limit (or rows), sort (default: SURT key then time; reverse; closest, with closest=<timestamp>; closest alone implies it), filter (repeatable: [!][~|=]field:value, a regular expression the whole field matches, ~ contains, = equals, ! negates; fields urlkey timestamp url mime status digest redirect length offset filename jobid), fl (fields), output (cdx: CDX11 text, the default; cdxj; json: one object per line with file, offset, length, timestamp, url, mime, status, digest and jobId, and original for a revisit). Streamed.")
+  @CaptureLines
   @GET
   @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})
   public Response query(@BeanParam CdxParameters parameters) {
@@ -101,14 +115,7 @@ public class CdxResource {
       summary = "Find captures in a collection (pywb / OutbackCDX path)",
       description =
           "The same as GET /api/cdx, at the path pywb and OutbackCDX clients use for a collection's index (index_paths: cdx+https://<server>/api/cdx/<collection>). The archive is one collection; any name is accepted.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The captures, one per line, in the output asked for",
-      content = {
-        @Content(mediaType = "text/plain", schema = @Schema(type = SchemaType.STRING)),
-        @Content(mediaType = "text/x-cdxj", schema = @Schema(type = SchemaType.STRING)),
-        @Content(mediaType = "application/x-ndjson", schema = @Schema(type = SchemaType.STRING))
-      })
+  @CaptureLines
   @GET
   @Path("{collection}")
   @Produces({"text/plain", "text/x-cdxj", "application/x-ndjson", "application/problem+json"})

@@ -10,6 +10,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -62,6 +66,22 @@ public class JobQaResource {
   static final int MAX_LIMIT = 1000;
 
   @Inject private JobQaViews qa;
+
+  /**
+   * The 202 answer of an operation that reads a job's QA data through {@link #ready}: the data is
+   * being prepared. Written once for the OpenAPI document, which reads the {@link APIResponse} this
+   * annotation carries as if it stood on the method, beside the method's own {@link APIResponses}.
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @APIResponse(
+      responseCode = "202",
+      description = "The job's crawl.log is being prepared; ask again",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = Preparation.class)))
+  @interface WhilePreparing {}
 
   /**
    * A page of crawl.log lines.
@@ -136,15 +156,9 @@ public class JobQaResource {
         content =
             @Content(
                 mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = CrawlLogPage.class))),
-    @APIResponse(
-        responseCode = "202",
-        description = "The job's crawl.log is being prepared; ask again",
-        content =
-            @Content(
-                mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = Preparation.class)))
+                schema = @Schema(implementation = CrawlLogPage.class)))
   })
+  @WhilePreparing
   @GET
   @Path("{id}/crawl-log")
   public Response crawlLog(
@@ -181,15 +195,9 @@ public class JobQaResource {
         content =
             @Content(
                 mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = SeedsReport.class))),
-    @APIResponse(
-        responseCode = "202",
-        description = "The job's crawl.log is being prepared; ask again",
-        content =
-            @Content(
-                mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = Preparation.class)))
+                schema = @Schema(implementation = SeedsReport.class)))
   })
+  @WhilePreparing
   @GET
   @Path("{id}/seeds-report")
   public Response seedsReport(@PathParam("id") long id) {
@@ -211,15 +219,9 @@ public class JobQaResource {
         content =
             @Content(
                 mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = Domains.class))),
-    @APIResponse(
-        responseCode = "202",
-        description = "The job's crawl.log is being prepared; ask again",
-        content =
-            @Content(
-                mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = Preparation.class)))
+                schema = @Schema(implementation = Domains.class)))
   })
+  @WhilePreparing
   @GET
   @Path("{id}/domains")
   public Response domains(@PathParam("id") long id) {
@@ -237,15 +239,9 @@ public class JobQaResource {
         content =
             @Content(
                 mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = MissingSincePrevious.class))),
-    @APIResponse(
-        responseCode = "202",
-        description = "The job's crawl.log is being prepared; ask again",
-        content =
-            @Content(
-                mediaType = MediaType.APPLICATION_JSON,
-                schema = @Schema(implementation = Preparation.class)))
+                schema = @Schema(implementation = MissingSincePrevious.class)))
   })
+  @WhilePreparing
   @GET
   @Path("{id}/domains/{domain}/missing-since-previous")
   public Response missingSincePrevious(

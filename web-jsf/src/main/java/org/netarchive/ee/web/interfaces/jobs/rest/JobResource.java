@@ -14,6 +14,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -22,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -80,6 +85,20 @@ public class JobResource {
 
   /** The media type of a WACZ file (a ZIP). */
   static final String WACZ = "application/wacz";
+
+  /**
+   * The 200 answer of an operation that serves a WACZ through {@link #download}, written once for
+   * the OpenAPI document (SmallRye OpenAPI reads the {@link APIResponse} this annotation carries as
+   * if it stood on the method).
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @APIResponse(
+      responseCode = "200",
+      description = "The WACZ",
+      content =
+          @Content(mediaType = WACZ, schema = @Schema(type = SchemaType.STRING, format = "binary")))
+  @interface WaczDownload {}
 
   @EJB private JobService jobs;
   @EJB private AgentFleet fleet;
@@ -213,16 +232,7 @@ public class JobResource {
       summary = "Download a job's WACZ",
       description =
           "The WACZ 1.1.1 of an ended job (its WARC files stored, a sorted CDXJ index, its seeds as pages, datapackage.json with SHA-256 digests), honouring Range; 202 with its progress while it is built.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The WACZ",
-      content =
-          @Content(
-              mediaType = WACZ,
-              schema =
-                  @Schema(
-                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
-                      format = "binary")))
+  @WaczDownload
   @GET
   @Path("{id}/wacz")
   @Produces({WACZ, MediaType.APPLICATION_JSON})
@@ -234,16 +244,7 @@ public class JobResource {
       summary = "Download a job's WACZ under its file name",
       description =
           "The same as /api/jobs/{id}/wacz, at an address ending in the file's name (job-{id}.wacz), which replay engines go by.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The WACZ",
-      content =
-          @Content(
-              mediaType = WACZ,
-              schema =
-                  @Schema(
-                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
-                      format = "binary")))
+  @WaczDownload
   @GET
   @Path("{id}/wacz/{file}")
   @Produces({WACZ, MediaType.APPLICATION_JSON})
@@ -274,16 +275,7 @@ public class JobResource {
       summary = "Download a harvest run's WACZ",
       description =
           "The WACZ of the jobs of one run of a harvest, honouring Range; 202 with its progress while it is built.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The WACZ",
-      content =
-          @Content(
-              mediaType = WACZ,
-              schema =
-                  @Schema(
-                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
-                      format = "binary")))
+  @WaczDownload
   @GET
   @Path("runs/{harvest}/{run}/wacz")
   @Produces({WACZ, MediaType.APPLICATION_JSON})
