@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.sql.SQLException;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -166,9 +167,7 @@ public class HarvestResource {
   @Path("selective")
   @RolesAllowed({"admin", "curator"})
   public Response createSelective(HarvestRequest request, @Context UriInfo uri) {
-    required("body", request);
-    required("name", request.name());
-    return created(harvests.createSelective(request.settings()), uri);
+    return create(request, uri, harvests::createSelective);
   }
 
   @Operation(
@@ -183,9 +182,7 @@ public class HarvestResource {
   @Path("snapshot")
   @RolesAllowed({"admin", "curator"})
   public Response createSnapshot(HarvestRequest request, @Context UriInfo uri) {
-    required("body", request);
-    required("name", request.name());
-    return created(harvests.createSnapshot(request.settings()), uri);
+    return create(request, uri, harvests::createSnapshot);
   }
 
   @Operation(
@@ -344,7 +341,12 @@ public class HarvestResource {
     }
   }
 
-  private static Response created(HarvestView created, UriInfo uri) {
+  /** Creates a harvest of one kind from a request that names it: 201 at its address. */
+  private static Response create(
+      HarvestRequest request, UriInfo uri, Function<HarvestSettings, HarvestView> kind) {
+    required("body", request);
+    required("name", request.name());
+    HarvestView created = kind.apply(request.settings());
     return Response.created(
             uri.getBaseUriBuilder().path(HarvestResource.class).segment(created.name()).build())
         .entity(created)
