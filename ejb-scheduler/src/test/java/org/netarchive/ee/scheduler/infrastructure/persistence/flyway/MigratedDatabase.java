@@ -7,22 +7,27 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.h2.jdbcx.JdbcDataSource;
 
 /**
  * An in-memory H2 database of its own, migrated by the shipped Flyway migrations as the server runs
- * them, with one open connection: the fixture of the schema tests.
+ * them, with one open connection (which keeps it alive until {@link #close()}): the fixture of the
+ * schema tests and of the JDBC stores' tests.
  */
-final class MigratedDatabase implements AutoCloseable {
+public final class MigratedDatabase implements AutoCloseable {
 
+  private final String url;
   private final Connection connection;
 
-  private MigratedDatabase(Connection connection) {
+  private MigratedDatabase(String url, Connection connection) {
+    this.url = url;
     this.connection = connection;
   }
 
   /** Migrates a new database whose name starts with {@code name} and connects to it. */
-  static MigratedDatabase migrate(String name) throws SQLException {
+  public static MigratedDatabase migrate(String name) throws SQLException {
     String url = "jdbc:h2:mem:" + name + "-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
     Flyway.configure()
         .dataSource(url, "sa", "")
@@ -30,11 +35,21 @@ final class MigratedDatabase implements AutoCloseable {
         .failOnMissingLocations(true)
         .load()
         .migrate();
-    return new MigratedDatabase(DriverManager.getConnection(url, "sa", ""));
+    return new MigratedDatabase(url, DriverManager.getConnection(url, "sa", ""));
   }
 
-  Connection connection() {
+  /** The open connection. */
+  public Connection connection() {
     return connection;
+  }
+
+  /** A data source of the database, for the code under test. */
+  public DataSource dataSource() {
+    JdbcDataSource dataSource = new JdbcDataSource();
+    dataSource.setURL(url);
+    dataSource.setUser("sa");
+    dataSource.setPassword("");
+    return dataSource;
   }
 
   void update(String sql) throws SQLException {

@@ -14,9 +14,6 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
-import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,28 +24,21 @@ import org.netarchive.ee.scheduler.domain.model.history.HistoryImport.ImportedKe
 import org.netarchive.ee.scheduler.domain.model.history.HistoryImport.KnownDomain;
 import org.netarchive.ee.scheduler.domain.model.history.HistoryImportReport;
 import org.netarchive.ee.scheduler.domain.model.history.StopReason;
+import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.MigratedDatabase;
 
 /** The history import's database side on an in-memory H2 with the shipped migrations. */
 class HarvestHistoryImportsTest {
 
   private static final Instant NOW = Instant.parse("2026-05-01T10:00:00Z");
 
-  private static JdbcDataSource dataSource;
+  private static MigratedDatabase db;
   private static Connection keepAlive;
   private static HarvestHistoryImports imports;
 
   @BeforeAll
   static void migrateAndCreateDomains() throws SQLException {
-    dataSource = new JdbcDataSource();
-    dataSource.setURL("jdbc:h2:mem:history-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    dataSource.setUser("sa");
-    Flyway.configure()
-        .dataSource(dataSource)
-        .locations("classpath:db/migration")
-        .failOnMissingLocations(true)
-        .load()
-        .migrate();
-    keepAlive = dataSource.getConnection();
+    db = MigratedDatabase.migrate("history");
+    keepAlive = db.connection();
     try (Statement statement = keepAlive.createStatement()) {
       statement.executeUpdate(
           "INSERT INTO harvest_template (id, name, description, active, created_at, version)"
@@ -63,15 +53,12 @@ class HarvestHistoryImportsTest {
               + " version) VALUES (11, 1, 'defaultconfig', 1, -1, -1, 60, 20, TRUE, TRUE, 0),"
               + " (21, 2, 'defaultconfig', 1, -1, -1, 60, 20, TRUE, TRUE, 0)");
     }
-    imports = new HarvestHistoryImports(dataSource);
+    imports = new HarvestHistoryImports(db.dataSource());
   }
 
   @AfterAll
   static void close() throws SQLException {
-    try (Statement statement = keepAlive.createStatement()) {
-      statement.execute("SHUTDOWN");
-    }
-    keepAlive.close();
+    db.close();
   }
 
   private static long count(String where) throws SQLException {

@@ -9,15 +9,13 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.KindCount;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus.Problem;
+import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.MigratedDatabase;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.NasImportRuns.Delta;
 import org.netarchive.ee.scheduler.infrastructure.persistence.jdbc.NasImportRuns.StepPosition;
 
@@ -26,30 +24,20 @@ class NasImportRunsTest {
 
   private static final Instant STARTED = Instant.parse("2026-05-01T10:00:00.123Z");
 
+  private static MigratedDatabase db;
   private static Connection keepAlive;
   private static NasImportRuns runs;
 
   @BeforeAll
   static void migrate() throws SQLException {
-    JdbcDataSource dataSource = new JdbcDataSource();
-    dataSource.setURL("jdbc:h2:mem:nas-import-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    dataSource.setUser("sa");
-    Flyway.configure()
-        .dataSource(dataSource)
-        .locations("classpath:db/migration")
-        .failOnMissingLocations(true)
-        .load()
-        .migrate();
-    keepAlive = dataSource.getConnection();
-    runs = new NasImportRuns(dataSource);
+    db = MigratedDatabase.migrate("nas-import");
+    keepAlive = db.connection();
+    runs = new NasImportRuns(db.dataSource());
   }
 
   @AfterAll
   static void close() throws SQLException {
-    try (Statement statement = keepAlive.createStatement()) {
-      statement.execute("SHUTDOWN");
-    }
-    keepAlive.close();
+    db.close();
   }
 
   private static Delta delta(List<KindCount> counts, List<Problem> problems, List<String> dry) {
