@@ -41,13 +41,7 @@ class NasImportBatchletsTest {
 
   @Test
   void givenAFailedStep_whenItEnds_thenTheImportFailsWithTheInnermostReason() {
-    Injection.inject(
-            new NasImportFailureListener(),
-            "runId",
-            "3",
-            "steps",
-            steps,
-            "step",
+    failureListener(
             new FakeBatchContext("domains", 1)
                 .failedWith(
                     new IllegalStateException(
@@ -60,16 +54,14 @@ class NasImportBatchletsTest {
 
   @Test
   void givenAStepThatEndedWell_whenItEnds_thenTheImportGoesOn() {
-    Injection.inject(
-            new NasImportFailureListener(),
-            "runId",
-            "3",
-            "steps",
-            steps,
-            "step",
-            new FakeBatchContext("domains", 1))
-        .afterStep();
+    failureListener(new FakeBatchContext("domains", 1)).afterStep();
 
     assertThat(steps.failures).isEmpty();
+  }
+
+  /** The failure listener of run 3 after {@code step}. */
+  private NasImportFailureListener failureListener(FakeBatchContext step) {
+    return Injection.inject(
+        new NasImportFailureListener(), "runId", "3", "steps", steps, "step", step);
   }
 }
