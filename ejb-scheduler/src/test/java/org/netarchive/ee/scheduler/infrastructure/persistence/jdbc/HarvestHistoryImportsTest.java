@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,7 +13,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.domain.model.history.HarvestHistory;
@@ -31,15 +30,15 @@ class HarvestHistoryImportsTest {
 
   private static final Instant NOW = Instant.parse("2026-05-01T10:00:00Z");
 
-  private static MigratedDatabase db;
-  private static Connection keepAlive;
+  /** Dropped by JUnit after the class's tests. */
+  @AutoClose private static MigratedDatabase db;
+
   private static HarvestHistoryImports imports;
 
   @BeforeAll
   static void migrateAndCreateDomains() throws SQLException {
     db = MigratedDatabase.migrate("history");
-    keepAlive = db.connection();
-    try (Statement statement = keepAlive.createStatement()) {
+    try (Statement statement = db.connection().createStatement()) {
       statement.executeUpdate(
           "INSERT INTO harvest_template (id, name, description, active, created_at, version)"
               + " VALUES (1, 'default', '', TRUE, CURRENT_TIMESTAMP, 0)");
@@ -56,13 +55,8 @@ class HarvestHistoryImportsTest {
     imports = new HarvestHistoryImports(db.dataSource());
   }
 
-  @AfterAll
-  static void close() throws SQLException {
-    db.close();
-  }
-
   private static long count(String where) throws SQLException {
-    try (Statement statement = keepAlive.createStatement();
+    try (Statement statement = db.connection().createStatement();
         ResultSet row =
             statement.executeQuery("SELECT COUNT(*) FROM harvest_history WHERE " + where)) {
       row.next();
@@ -99,7 +93,7 @@ class HarvestHistoryImportsTest {
                     new ImportedKey(kb.id(), "Stored", 3),
                     new ImportedKey(kb.id(), "Other", 2))))
         .isEqualTo(Set.of(new ImportedKey(kb.id(), "Stored", 1)));
-    try (Statement statement = keepAlive.createStatement();
+    try (Statement statement = db.connection().createStatement();
         ResultSet row =
             statement.executeQuery(
                 "SELECT started_at FROM harvest_history WHERE imported_harvest_name = 'Stored'"

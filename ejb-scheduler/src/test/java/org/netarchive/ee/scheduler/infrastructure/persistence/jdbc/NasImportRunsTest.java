@@ -2,14 +2,13 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.application.imports.NasImportStatus;
@@ -24,20 +23,15 @@ class NasImportRunsTest {
 
   private static final Instant STARTED = Instant.parse("2026-05-01T10:00:00.123Z");
 
-  private static MigratedDatabase db;
-  private static Connection keepAlive;
+  /** Dropped by JUnit after the class's tests. */
+  @AutoClose private static MigratedDatabase db;
+
   private static NasImportRuns runs;
 
   @BeforeAll
   static void migrate() throws SQLException {
     db = MigratedDatabase.migrate("nas-import");
-    keepAlive = db.connection();
     runs = new NasImportRuns(db.dataSource());
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    db.close();
   }
 
   private static Delta delta(List<KindCount> counts, List<Problem> problems, List<String> dry) {
@@ -118,7 +112,7 @@ class NasImportRunsTest {
   @Test
   void givenDomainsOfSeveralTimes_whenAskedForThoseOfTheImport_thenOnlyThoseMadeAtItsStart()
       throws SQLException {
-    try (Statement statement = keepAlive.createStatement()) {
+    try (Statement statement = db.connection().createStatement()) {
       statement.executeUpdate(
           "INSERT INTO domain (id, name, unicode_name, tld, created_at, version) VALUES"
               + " (101, 'ours.dk', 'ours.dk', 'dk', TIMESTAMP WITH TIME ZONE"
@@ -147,7 +141,7 @@ class NasImportRunsTest {
     assertThat(status.resumedFrom()).isEqualTo("domains after domain_id 4000");
     assertThat(status.executionId()).isEqualTo(9L);
     assertThat(runs.running()).containsEntry(id, 9L);
-    try (Statement statement = keepAlive.createStatement();
+    try (Statement statement = db.connection().createStatement();
         ResultSet row =
             statement.executeQuery("SELECT resumed FROM nas_import_run WHERE id = " + id)) {
       row.next();
