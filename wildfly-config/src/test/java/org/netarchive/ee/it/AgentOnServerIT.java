@@ -24,14 +24,13 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,8 +58,9 @@ class AgentOnServerIT {
   private static final Api ADMIN = Api.admin();
   private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
 
-  private static SyntheticSite site;
-  private static Path work;
+  /** Closed by JUnit after the class's tests. */
+  @AutoClose private static SyntheticSite site;
+
   private static String complete;
   private static String objectLimited;
   private static String byteLimited;
@@ -72,7 +72,6 @@ class AgentOnServerIT {
 
   @BeforeAll
   static void twoHarvestsDueNow() throws Exception {
-    work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
     complete = ScheduledHarvests.unique("agentit-complete-") + ".dk";
     objectLimited = ScheduledHarvests.unique("agentit-objects-") + ".dk";
     byteLimited = ScheduledHarvests.unique("agentit-bytes-") + ".dk";
@@ -110,30 +109,9 @@ class AgentOnServerIT {
     HARVESTS.activate(killed);
   }
 
-  @AfterAll
-  static void stopSite() {
-    if (site != null) {
-      site.close();
-    }
-  }
-
-  /**
-   * Adds a domain's seed with a configuration allowing 100 requests a second: the synthetic site
-   * answers at once, and the default rate (a minute's 60) would make the crawl a test of patience.
-   */
+  /** Adds a domain's seed with {@link ScheduledHarvests#addFastSeed}. */
   private static void seeds(String harvest, String query, String domain) throws Exception {
-    HttpResponse<String> added =
-        ADMIN.postText(
-            "/api/harvests/" + Api.segment(harvest) + "/seeds" + query + "&maxRequestRate=6000",
-            site.seed(domain) + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-  }
-
-  private static AgentProcess agent(String name, String channel, Map<String, String> more)
-      throws IOException {
-    Map<String, String> settings = ScheduledHarvests.agentSettings(channel, name, site);
-    more.forEach(settings::putIfAbsent);
-    return new AgentProcess(work.resolve(name), settings);
+    HARVESTS.addFastSeed(harvest, query, site.seed(domain));
   }
 
   @Test
@@ -147,7 +125,7 @@ class AgentOnServerIT {
     long harvestId = jobs.get(0).getJsonNumber("harvestId").longValue();
     String instance = ScheduledHarvests.unique("agentit-selective-");
 
-    try (AgentProcess agent = agent(instance, selectiveChannel, Map.of()).start()) {
+    try (AgentProcess agent = ScheduledHarvests.agentOn(selectiveChannel, instance, site).start()) {
       JsonObject done = awaitJob(HARVESTS, jobId, finished(), CRAWL);
 
       JsonObject job = done.getJsonObject("job");
@@ -205,7 +183,7 @@ class AgentOnServerIT {
     long jobId = jobs.get(0).getJsonNumber("id").longValue();
     String instance = ScheduledHarvests.unique("agentit-killed-");
 
-    try (AgentProcess agent = agent(instance, killChannel, Map.of()).start()) {
+    try (AgentProcess agent = ScheduledHarvests.agentOn(killChannel, instance, site).start()) {
       awaitJob(
           HARVESTS,
           jobId,
@@ -255,7 +233,9 @@ class AgentOnServerIT {
     String channel = HARVESTS.newChannel();
     BrokerRelay relay = null;
     try (AgentProcess agent =
-        agent(instance, channel, Map.of("broker.url", "tcp://127.0.0.1:" + port)).start()) {
+        ScheduledHarvests.agentOn(
+                channel, instance, site, Map.of("broker.url", "tcp://127.0.0.1:" + port))
+            .start()) {
       agent.awaitLog(
           "Cannot connect to the broker tcp://127.0.0.1:" + port, Duration.ofSeconds(60));
       assertThat(component(instance)).isNull();

@@ -8,24 +8,17 @@ import static org.netarchive.ee.it.HarvestedJobs.awaitEmpty;
 import static org.netarchive.ee.it.HarvestedJobs.awaitJob;
 import static org.netarchive.ee.it.HarvestedJobs.finished;
 
-import jakarta.jms.JMSConsumer;
-import jakarta.jms.JMSContext;
 import jakarta.json.JsonObject;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.agent.demo.SyntheticSite;
-import org.netarchive.ee.common.channel.Channels;
 
 /**
  * A restart of the broker with a job crawling and another queued: the server, and with it its
@@ -49,7 +42,6 @@ import org.netarchive.ee.common.channel.Channels;
 class BrokerRestartIT {
 
   private static final Duration CRAWL = Duration.ofSeconds(180);
-  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
 
   private final Api admin = Api.admin();
   private final ScheduledHarvests harvests = new ScheduledHarvests(admin);
@@ -71,24 +63,18 @@ class BrokerRestartIT {
       String running = ScheduledHarvests.unique("Broker restart running ");
       String queued = ScheduledHarvests.unique("Broker restart queued ");
       harvests.createHarvest(running, channel, "Once");
-      seeds(site, running, template, slow);
+      harvests.addFastSeed(running, "?template=" + template, site.seed(slow));
       harvests.createHarvest(queued, channel, "Once");
-      seeds(site, queued, template, quick);
+      harvests.addFastSeed(queued, "?template=" + template, site.seed(quick));
 
       // One after the other, so that the slow job is first on the queue and taken first.
       harvests.activate(running);
-      long runningJob =
-          onlyJob(harvests.awaitJobs(running, js -> ScheduledHarvests.allIn(js, "SUBMITTED")));
+      long runningJob = harvests.awaitOnlySubmittedJob(running);
       harvests.activate(queued);
-      long queuedJob =
-          onlyJob(harvests.awaitJobs(queued, js -> ScheduledHarvests.allIn(js, "SUBMITTED")));
+      long queuedJob = harvests.awaitOnlySubmittedJob(queued);
 
-      Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
       String instance = ScheduledHarvests.unique("brokerit-");
-      try (AgentProcess agent =
-          new AgentProcess(
-                  work.resolve(instance), ScheduledHarvests.agentSettings(channel, instance, site))
-              .start()) {
+      try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
         long before = downloaded(awaitJob(harvests, runningJob, downloadedAtLeast(5), CRAWL));
         assertThat(harvests.job(queuedJob).getJsonObject("job").getString("status"))
             .as("the second job waits on the queue while the agent crawls the first")
@@ -120,7 +106,7 @@ class BrokerRestartIT {
                 js -> js.stream().anyMatch(j -> HarvestedJobs.ENDED.contains(status(j))),
                 CRAWL);
         assertThat(queuedJobs).as("jobs of %s", queued).hasSize(1);
-        long crawled = onlyJob(queuedJobs);
+        long crawled = ScheduledHarvests.onlyJob(queuedJobs);
         assertThat(crawled).isEqualTo(queuedJob);
         assertThat(status(queuedJobs.get(0)))
             .as("job %s: %s\nagent log:\n%s", crawled, harvests.job(crawled), agent.tail())
@@ -132,41 +118,15 @@ class BrokerRestartIT {
         Matcher took = Pattern.compile("Took job (\\d+) ").matcher(agent.logText());
         List<Long> taken = took.results().map(r -> Long.parseLong(r.group(1))).toList();
         assertThat(taken).as("jobs the agent took").containsExactly(runningJob, crawled);
-        assertThat(onlyJob(harvests.awaitJobs(running, js -> true))).isEqualTo(runningJob);
+        assertThat(ScheduledHarvests.onlyJob(harvests.awaitJobs(running, js -> true)))
+            .isEqualTo(runningJob);
       }
 
       // Nothing left on the channel's queue (the agent has stopped, so nothing else takes it).
-      try (ActiveMQConnectionFactory factory =
-              new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-          JMSContext context =
-              factory.createContext(
-                  ServerUnderTest.AGENT,
-                  ServerUnderTest.agentPassword(),
-                  JMSContext.AUTO_ACKNOWLEDGE);
-          JMSConsumer consumer =
-              context.createConsumer(context.createQueue(CHANNELS.harvestJobs(channel).name()))) {
-        assertThat(consumer.receive(2_000)).as("a crawl request left on the queue").isNull();
-      }
+      assertThat(ScheduledHarvests.takeCrawlRequests(channel, Duration.ofSeconds(2)))
+          .as("crawl requests left on the queue")
+          .isEmpty();
     }
-  }
-
-  private void seeds(SyntheticSite site, String harvest, String template, String domain)
-      throws Exception {
-    // 100 requests a second: the synthetic site answers at once (the slow host after its pause)
-    HttpResponse<String> added =
-        admin.postText(
-            "/api/harvests/"
-                + Api.segment(harvest)
-                + "/seeds?template="
-                + template
-                + "&maxRequestRate=6000",
-            site.seed(domain) + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-  }
-
-  private static long onlyJob(List<JsonObject> jobs) {
-    assertThat(jobs).hasSize(1);
-    return jobs.get(0).getJsonNumber("id").longValue();
   }
 
   private static String status(JsonObject job) {

@@ -13,13 +13,11 @@ import static org.netarchive.ee.it.HarvestedJobs.finished;
 
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -42,15 +40,15 @@ class FleetCommandsIT {
   private static final Api ADMIN = Api.admin();
   private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
 
-  private static SyntheticSite site;
-  private static Path work;
+  /** Closed by JUnit after the class's tests. */
+  @AutoClose private static SyntheticSite site;
+
   private static String template;
   private static String slow;
   private static String small;
 
   @BeforeAll
   static void site() throws Exception {
-    work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
     // Host names starting with "slow" answer after a pause: a crawl that lasts until stopped.
     slow = ScheduledHarvests.unique("slow-fleetit-") + ".dk";
     small = ScheduledHarvests.unique("fleetit-small-") + ".dk";
@@ -63,40 +61,10 @@ class FleetCommandsIT {
     template = HARVESTS.newFastTemplate("fleetit_fast_");
   }
 
-  @AfterAll
-  static void stopSite() {
-    if (site != null) {
-      site.close();
-    }
-  }
-
-  /** A harvest of one domain on a channel of its own, due now. */
-  private static String harvestOf(String prefix, String channel, String domain) throws Exception {
-    String harvest = ScheduledHarvests.unique(prefix);
-    HARVESTS.createHarvest(harvest, channel, "Once");
-    HttpResponse<String> added =
-        ADMIN.postText(
-            "/api/harvests/"
-                + Api.segment(harvest)
-                + "/seeds?template="
-                + template
-                + "&maxRequestRate=6000",
-            site.seed(domain) + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-    HARVESTS.activate(harvest);
-    return harvest;
-  }
-
-  private static AgentProcess agent(String instance, String channel) throws Exception {
-    return new AgentProcess(
-        work.resolve(instance), ScheduledHarvests.agentSettings(channel, instance, site));
-  }
-
-  private static long onlyJob(String harvest) throws Exception {
-    List<JsonObject> jobs =
-        HARVESTS.awaitJobs(harvest, js -> ScheduledHarvests.allIn(js, "SUBMITTED"));
-    assertThat(jobs).hasSize(1);
-    return jobs.get(0).getJsonNumber("id").longValue();
+  /** The one job, SUBMITTED, of a harvest of one domain on a channel of its own, due now. */
+  private static long onlyJobOf(String prefix, String channel, String domain) throws Exception {
+    return HARVESTS.awaitOnlySubmittedJob(
+        HARVESTS.dueHarvest(prefix, channel, template, site.seed(domain)));
   }
 
   /** The command with this id, as GET /api/agents/commands lists it. */
@@ -142,10 +110,10 @@ class FleetCommandsIT {
   void givenACrawlingJob_whenStoppedThroughRest_thenFailedByTheOperatorWithItsFilesStored()
       throws Exception {
     String channel = HARVESTS.newChannel();
-    long jobId = onlyJob(harvestOf("Fleet stop ", channel, slow));
+    long jobId = onlyJobOf("Fleet stop ", channel, slow);
     String instance = ScheduledHarvests.unique("fleetit-stop-");
 
-    try (AgentProcess agent = agent(instance, channel).start()) {
+    try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
       awaitJob(
           HARVESTS,
           jobId,
@@ -202,7 +170,7 @@ class FleetCommandsIT {
     String channel = HARVESTS.newChannel();
     String instance = ScheduledHarvests.unique("fleetit-pause-");
 
-    try (AgentProcess agent = agent(instance, channel).start()) {
+    try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
       awaitAgentState(instance, "IDLE");
       JsonObject pause = post("/api/agents/" + instance + "/pause", 200);
       assertThat(pause.getString("kind")).isEqualTo("PAUSE");
@@ -210,7 +178,7 @@ class FleetCommandsIT {
       assertThat(paused.getString("detail")).startsWith("Paused: agent " + instance);
       awaitAgentState(instance, "PAUSED");
 
-      long jobId = onlyJob(harvestOf("Fleet pause ", channel, small));
+      long jobId = onlyJobOf("Fleet pause ", channel, small);
       // Held for several of the agent's receive waits (2 s each): a paused agent takes nothing.
       await("job " + jobId + " left on the queue of the paused agent")
           .during(Duration.ofSeconds(8))
@@ -240,7 +208,7 @@ class FleetCommandsIT {
     String channel = HARVESTS.newChannel();
     String instance = ScheduledHarvests.unique("fleetit-reload-");
 
-    try (AgentProcess agent = agent(instance, channel).start()) {
+    try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
       awaitAgentState(instance, "IDLE");
       JsonObject same = post("/api/agents/" + instance + "/reload-settings", 200);
       assertThat(awaitCommand(same.getJsonNumber("id").longValue(), "DONE").getString("detail"))

@@ -71,6 +71,27 @@ final class HarvestedJobs {
     return last.get();
   }
 
+  /**
+   * Checks job {@code jobId}'s details say it ended DONE (saying the agent's log if not), crawled
+   * by the agent {@code instance} on {@code channel}, without a harvest or upload error; its "job"
+   * object.
+   */
+  static JsonObject assertDoneBy(
+      long jobId, JsonObject details, String instance, String channel, AgentProcess agent)
+      throws IOException {
+    JsonObject job = details.getJsonObject("job");
+    assertThat(job.getString("status"))
+        .as(
+            "job %s: %s\n%s\nagent log:\n%s",
+            jobId, job, details.getString("harvestErrorDetails", ""), agent.tail())
+        .isEqualTo("DONE");
+    assertThat(job.getString("agent")).isEqualTo(instance);
+    assertThat(job.getString("channel")).isEqualTo(channel);
+    assertThat(absent(job, "harvestError")).as(job.toString()).isTrue();
+    assertThat(absent(job, "uploadError")).as(job.toString()).isTrue();
+    return job;
+  }
+
   /** The domains of a job's details (its first page of domains), by domain name. */
   static Map<String, JsonObject> domains(JsonObject details) {
     return details
@@ -79,6 +100,20 @@ final class HarvestedJobs {
         .getValuesAs(JsonObject.class)
         .stream()
         .collect(Collectors.toMap(d -> d.getString("domain"), d -> d));
+  }
+
+  /** Every domain of a job, from all pages of its details (1,000 a page). */
+  static List<JsonObject> allDomains(Api api, long jobId) throws Exception {
+    List<JsonObject> all = new ArrayList<>();
+    for (int page = 0; ; page++) {
+      JsonObject details = json(api.get("/api/jobs/" + jobId + "?size=1000&page=" + page));
+      List<JsonObject> items =
+          details.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class);
+      all.addAll(items);
+      if (items.size() < 1000) {
+        return all;
+      }
+    }
   }
 
   /** Where a replica keeps an archived file. */

@@ -1,5 +1,6 @@
 package org.netarchive.ee.it;
 
+import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,8 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 
@@ -106,5 +109,23 @@ final class NasFixtures {
       }
       return HexFormat.of().formatHex(digest.digest());
     }
+  }
+
+  /**
+   * The counts of a NetarchiveSuite import's status (GET /api/imports/nas/{id}): created, existing
+   * and refused, by kind.
+   */
+  static Map<String, List<Long>> importCounts(JsonObject status) {
+    return status.getJsonArray("counts").getValuesAs(JsonObject.class).stream()
+        .collect(
+            Collectors.toMap(
+                c -> c.getString("kind"),
+                c ->
+                    List.of(
+                        c.getJsonNumber("created").longValue(),
+                        c.getJsonNumber("existing").longValue(),
+                        c.getJsonNumber("refused").longValue()),
+                (a, b) -> a,
+                TreeMap::new));
   }
 }

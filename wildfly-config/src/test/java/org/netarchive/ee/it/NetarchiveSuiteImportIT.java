@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 import static org.netarchive.ee.it.Api.segment;
 import static org.netarchive.ee.it.HarvestedJobs.ENDED;
-import static org.netarchive.ee.it.HarvestedJobs.absent;
 import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
 import static org.netarchive.ee.it.HarvestedJobs.assertAdminDataCompleted;
+import static org.netarchive.ee.it.HarvestedJobs.assertDoneBy;
 import static org.netarchive.ee.it.HarvestedJobs.awaitEmpty;
 import static org.netarchive.ee.it.HarvestedJobs.crawledUris;
 import static org.netarchive.ee.it.HarvestedJobs.domains;
@@ -18,7 +18,6 @@ import jakarta.json.JsonString;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -102,8 +101,8 @@ class NetarchiveSuiteImportIT {
         .isEqualTo(404);
 
     JsonObject first = importAndWait(false);
-    Map<String, List<Long>> counts = counts(first);
-    assertThat(counts(dryRun)).isEqualTo(counts);
+    Map<String, List<Long>> counts = NasFixtures.importCounts(first);
+    assertThat(NasFixtures.importCounts(dryRun)).isEqualTo(counts);
     assertThat(counts)
         .containsEntry("channels", List.of(2L, 0L, 0L))
         .containsEntry("schedules", List.of(5L, 0L, 1L))
@@ -213,7 +212,7 @@ class NetarchiveSuiteImportIT {
     String domainBefore = admin.get("/api/domains/" + kb).body();
     String historyBefore = admin.get("/api/history/domains/netarkivet-" + run + ".dk").body();
     JsonObject second = importAndWait(false);
-    Map<String, List<Long>> again = counts(second);
+    Map<String, List<Long>> again = NasFixtures.importCounts(second);
     again.forEach((kind, values) -> assertThat(values.get(0)).as("created %s", kind).isZero());
     assertThat(again)
         .containsEntry("domains", List.of(0L, 4L, 1L))
@@ -225,7 +224,7 @@ class NetarchiveSuiteImportIT {
         .isEqualTo(historyBefore);
 
     JsonObject dryRunAfter = importAndWait(true);
-    assertThat(counts(dryRunAfter)).isEqualTo(again);
+    assertThat(NasFixtures.importCounts(dryRunAfter)).isEqualTo(again);
 
     assertThat(ServerUnderTest.serverLogText()).doesNotContain(nasPassword);
     if (password != null && !password.isBlank()) {
@@ -246,10 +245,8 @@ class NetarchiveSuiteImportIT {
       importAndWait(false);
 
       String instance = "nasimport-agent-" + run;
-      Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
-      Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
       // the agent of the imported channel, started before the harvest is due
-      try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
+      try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
         // As a curator would: the imported harvest runs daily at 03:30; it is to run once now,
         // on the imported schedule that runs once, and is activated.
         String path = "/api/harvests/" + segment(harvest);
@@ -279,16 +276,7 @@ class NetarchiveSuiteImportIT {
           long jobId = summary.getJsonNumber("id").longValue();
           long harvestId = summary.getJsonNumber("harvestId").longValue();
           JsonObject details = harvests.job(jobId);
-          JsonObject job = details.getJsonObject("job");
-          assertThat(job.getString("status"))
-              .as(
-                  "job %s: %s\n%s\nagent log:\n%s",
-                  jobId, job, details.getString("harvestErrorDetails", ""), agent.tail())
-              .isEqualTo("DONE");
-          assertThat(job.getString("agent")).isEqualTo(instance);
-          assertThat(job.getString("channel")).isEqualTo(channel);
-          assertThat(absent(job, "harvestError")).as(job.toString()).isTrue();
-          assertThat(absent(job, "uploadError")).as(job.toString()).isTrue();
+          JsonObject job = assertDoneBy(jobId, details, instance, channel, agent);
           Map<String, JsonObject> ofJob = domains(details);
           assertThat(ofJob).as("job %s", jobId).hasSize(1);
           String domain = ofJob.keySet().iterator().next();
@@ -415,7 +403,7 @@ class NetarchiveSuiteImportIT {
 
     HttpResponse<String> activated = admin.post("/api/harvests/" + segment(harvest) + "/activate");
     assertThat(activated.statusCode()).as(activated.body()).isEqualTo(200);
-    JsonObject splitRun = awaitRun(harvest);
+    JsonObject splitRun = harvests.awaitSplitRun(harvest);
     assertThat(splitRun.getString("status")).as(splitRun.toString()).isEqualTo("DONE");
 
     // A snapshot harvests every domain of the server; the fixture's are found in its jobs.
@@ -425,18 +413,9 @@ class NetarchiveSuiteImportIT {
     List<JsonObject> jobs = json(list).getJsonArray("items").getValuesAs(JsonObject.class);
     assertThat(jobs).hasSize(splitRun.getInt("jobsMade"));
     for (JsonObject job : jobs) {
-      for (int page = 0; ; page++) {
-        JsonObject details =
-            json(admin.get("/api/jobs/" + job.getJsonNumber("id") + "?size=1000&page=" + page));
-        List<JsonObject> items =
-            details.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class);
-        for (JsonObject d : items) {
-          if (d.getString("domain").endsWith("-" + run + ".dk")) {
-            assertThat(found.put(d.getString("domain"), d)).as("%s twice", d).isNull();
-          }
-        }
-        if (items.size() < 1000) {
-          break;
+      for (JsonObject d : HarvestedJobs.allDomains(admin, job.getJsonNumber("id").longValue())) {
+        if (d.getString("domain").endsWith("-" + run + ".dk")) {
+          assertThat(found.put(d.getString("domain"), d)).as("%s twice", d).isNull();
         }
       }
     }
@@ -512,7 +491,7 @@ class NetarchiveSuiteImportIT {
     }
     assertThat(report.getString("state")).isEqualTo("DONE");
     assertThat(report.getBoolean("dryRun")).isTrue();
-    assertThat(counts(report)).containsEntry("domains", List.of(4L, 0L, 1L));
+    assertThat(NasFixtures.importCounts(report)).containsEntry("domains", List.of(4L, 0L, 1L));
     assertThat(admin.get("/api/domains/kb-" + run + ".dk").statusCode()).isEqualTo(404);
   }
 
@@ -610,21 +589,6 @@ class NetarchiveSuiteImportIT {
     assertThat(status[0].getString("state")).as(status[0].toString()).isEqualTo("DONE");
     assertThat(status[0].getBoolean("dryRun")).isEqualTo(dryRun);
     return status[0];
-  }
-
-  /** created, existing, refused by kind. */
-  private static Map<String, List<Long>> counts(JsonObject status) {
-    return status.getJsonArray("counts").getValuesAs(JsonObject.class).stream()
-        .collect(
-            Collectors.toMap(
-                c -> c.getString("kind"),
-                c ->
-                    List.of(
-                        c.getJsonNumber("created").longValue(),
-                        c.getJsonNumber("existing").longValue(),
-                        c.getJsonNumber("refused").longValue()),
-                (a, b) -> a,
-                TreeMap::new));
   }
 
   /** Reasons by "table key". */
@@ -766,31 +730,6 @@ class NetarchiveSuiteImportIT {
       allowed = allowed < 0 ? byBytes : Math.min(allowed, byBytes);
     }
     return allowed;
-  }
-
-  /** The harvest's one run once it is split (by scheduling passes the test asks for). */
-  private JsonObject awaitRun(String harvest) throws Exception {
-    java.util.concurrent.atomic.AtomicReference<JsonObject> split =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    await()
-        .atMost(ScheduledHarvests.SCHEDULING)
-        .pollInterval(Duration.ofSeconds(1))
-        .untilAsserted(
-            () -> {
-              HttpResponse<String> response =
-                  admin.get("/api/jobs/runs?harvest=" + segment(harvest));
-              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-              List<JsonObject> runs = Api.jsonArray(response).getValuesAs(JsonObject.class);
-              if (runs.isEmpty()) {
-                harvests.triggerPasses();
-              }
-              assertThat(runs).as("the runs of %s", harvest).hasSize(1);
-              assertThat(runs.get(0).getString("status"))
-                  .as("the run of %s: %s", harvest, runs)
-                  .isNotEqualTo("RUNNING");
-              split.set(runs.get(0));
-            });
-    return split.get();
   }
 
   private static JsonObject byName(JsonObject domain, String list, String name) {

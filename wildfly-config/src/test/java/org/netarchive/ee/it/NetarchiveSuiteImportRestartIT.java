@@ -17,12 +17,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,7 +72,7 @@ class NetarchiveSuiteImportRestartIT {
     // what an uninterrupted import does, as its dry run reports it
     JsonObject dryRun = awaitEnd(start(true));
     assertThat(dryRun.getString("state")).as(dryRun.toString()).isEqualTo("DONE");
-    Map<String, List<Long>> expected = counts(dryRun);
+    Map<String, List<Long>> expected = NasFixtures.importCounts(dryRun);
     assertThat(expected)
         .containsEntry("domains", List.of((long) DOMAINS, 0L, 0L))
         .containsEntry("configurations", List.of((long) DOMAINS, 0L, 0L))
@@ -114,11 +112,11 @@ class NetarchiveSuiteImportRestartIT {
                 + ": step domains resumes after source position "
                 + resumedAfter);
     assertThat(after.getJsonNumber("domainsDone").longValue()).isEqualTo(DOMAINS);
-    assertThat(counts(after)).isEqualTo(expected);
+    assertThat(NasFixtures.importCounts(after)).isEqualTo(expected);
 
     // nothing was made twice: a second import finds all of it there
     JsonObject again = awaitEnd(start(false));
-    Map<String, List<Long>> second = counts(again);
+    Map<String, List<Long>> second = NasFixtures.importCounts(again);
     for (String kind :
         List.of("domains", "configurations", "seed lists", "aliases", "snapshot harvests")) {
       assertThat(second.get(kind)).as(kind).isEqualTo(List.of(0L, expected.get(kind).get(0), 0L));
@@ -215,20 +213,5 @@ class NetarchiveSuiteImportRestartIT {
               return status.statusCode() == 200 ? json(status) : null;
             },
             s -> s != null && (!"RUNNING".equals(s.getString("state")) || condition.test(s)));
-  }
-
-  /** created, existing, refused by kind. */
-  private static Map<String, List<Long>> counts(JsonObject status) {
-    return status.getJsonArray("counts").getValuesAs(JsonObject.class).stream()
-        .collect(
-            Collectors.toMap(
-                c -> c.getString("kind"),
-                c ->
-                    List.of(
-                        c.getJsonNumber("created").longValue(),
-                        c.getJsonNumber("existing").longValue(),
-                        c.getJsonNumber("refused").longValue()),
-                (a, b) -> a,
-                TreeMap::new));
   }
 }

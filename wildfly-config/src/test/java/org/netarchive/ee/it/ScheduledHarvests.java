@@ -4,19 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Message;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.CrawlRequest;
 
 /**
  * Harvests made through the REST API for the scheduler to run, and their jobs as the API shows
@@ -27,6 +39,8 @@ final class ScheduledHarvests {
 
   /** How long a due harvest may take to become jobs: the scheduler runs every minute. */
   static final Duration SCHEDULING = Duration.ofSeconds(150);
+
+  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
 
   private final Api admin;
 
@@ -77,6 +91,28 @@ final class ScheduledHarvests {
   }
 
   /**
+   * A new agent (not started yet) named {@code instance} serving {@code channel} with the synthetic
+   * site's DNS, in a directory of its own below the system property {@code agent.it.dir}.
+   */
+  static AgentProcess agentOn(String channel, String instance, SyntheticSite site)
+      throws IOException {
+    return agentOn(channel, instance, site, Map.of());
+  }
+
+  /**
+   * {@link #agentOn(String, String, SyntheticSite)} with more settings; those every test agent has
+   * (channel, instance, DNS) stay as they are.
+   */
+  static AgentProcess agentOn(
+      String channel, String instance, SyntheticSite site, Map<String, String> more)
+      throws IOException {
+    Map<String, String> settings = agentSettings(channel, instance, site);
+    more.forEach(settings::putIfAbsent);
+    Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
+    return new AgentProcess(work.resolve(instance), settings);
+  }
+
+  /**
    * Makes a once-harvest (named by {@code prefix}) of one seed with a template and no pause between
    * requests due on a channel, lets the agent crawl it within {@code crawl}, checks the job ended
    * DONE (saying the agent's log if not) and returns the job's id.
@@ -89,24 +125,38 @@ final class ScheduledHarvests {
       AgentProcess agent,
       Duration crawl)
       throws Exception {
-    String harvest = unique(prefix);
-    createHarvest(harvest, channel, "Once");
-    HttpResponse<String> added =
-        admin.postText(
-            "/api/harvests/"
-                + Api.segment(harvest)
-                + "/seeds?template="
-                + template
-                + "&maxRequestRate=6000",
-            seed + "\n");
-    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-    activate(harvest);
+    String harvest = dueHarvest(prefix, channel, template, seed);
     long jobId = awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
     JsonObject done = HarvestedJobs.awaitJob(this, jobId, HarvestedJobs.finished(), crawl);
     assertThat(done.getJsonObject("job").getString("status"))
         .as("job %s: %s\n%s", jobId, done, agent.tail())
         .isEqualTo("DONE");
     return jobId;
+  }
+
+  /**
+   * Makes a once-harvest (named by {@code prefix}) of one seed with a template and no pause between
+   * requests due on a channel; its name.
+   */
+  String dueHarvest(String prefix, String channel, String template, String seed) throws Exception {
+    String harvest = unique(prefix);
+    createHarvest(harvest, channel, "Once");
+    addFastSeed(harvest, "?template=" + template, seed);
+    activate(harvest);
+    return harvest;
+  }
+
+  /**
+   * Adds one seed with a configuration allowing 100 requests a second: the synthetic site answers
+   * at once, and the default rate (a minute's 60) would make a crawl a test of patience. {@code
+   * query} says the rest, e.g. ?template=T&amp;maxBytes=300000.
+   */
+  void addFastSeed(String harvest, String query, String seed) throws Exception {
+    HttpResponse<String> added =
+        admin.postText(
+            "/api/harvests/" + Api.segment(harvest) + "/seeds" + query + "&maxRequestRate=6000",
+            seed + "\n");
+    assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
   }
 
   void createHarvest(String harvest, String channel, String schedule) throws Exception {
@@ -172,6 +222,33 @@ final class ScheduledHarvests {
   }
 
   /**
+   * The harvest's one run once it is split and no longer RUNNING, asking for scheduling passes
+   * while it has none.
+   */
+  JsonObject awaitSplitRun(String harvest) throws Exception {
+    AtomicReference<JsonObject> split = new AtomicReference<>();
+    await()
+        .atMost(SCHEDULING)
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () -> {
+              HttpResponse<String> response =
+                  admin.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              List<JsonObject> runs = Api.jsonArray(response).getValuesAs(JsonObject.class);
+              if (runs.isEmpty()) {
+                triggerPasses();
+              }
+              assertThat(runs).as("the runs of %s", harvest).hasSize(1);
+              assertThat(runs.get(0).getString("status"))
+                  .as("the run of %s: %s", harvest, runs)
+                  .isNotEqualTo("RUNNING");
+              split.set(runs.get(0));
+            });
+    return split.get();
+  }
+
+  /**
    * Asks for a scheduling and a dispatch pass now, instead of waiting for the timers (a pass that
    * is running already answers 409; the next poll asks again).
    */
@@ -180,6 +257,38 @@ final class ScheduledHarvests {
       HttpResponse<String> answer = admin.post("/api/system/" + pass);
       assertThat(answer.statusCode()).as("%s: %s", pass, answer.body()).isIn(200, 409);
     }
+  }
+
+  /** The id of the harvest's one job once it is SUBMITTED (on its channel's queue). */
+  long awaitOnlySubmittedJob(String harvest) throws Exception {
+    return onlyJob(awaitJobs(harvest, js -> allIn(js, "SUBMITTED")));
+  }
+
+  /** The id of the one job of a list, after checking there is one. */
+  static long onlyJob(List<JsonObject> jobs) {
+    assertThat(jobs).hasSize(1);
+    return jobs.get(0).getJsonNumber("id").longValue();
+  }
+
+  /**
+   * The crawl requests left on a channel's queue, taken off it as an agent would: the first awaited
+   * up to {@code first}, each further one up to two seconds.
+   */
+  static List<CrawlRequest> takeCrawlRequests(String channel, Duration first) throws Exception {
+    List<CrawlRequest> taken = new ArrayList<>();
+    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
+        JMSContext context =
+            factory.createContext(
+                ServerUnderTest.AGENT,
+                ServerUnderTest.agentPassword(),
+                JMSContext.AUTO_ACKNOWLEDGE);
+        JMSConsumer consumer =
+            context.createConsumer(context.createQueue(CHANNELS.harvestJobs(channel).name()))) {
+      for (Message m = consumer.receive(first.toMillis()); m != null; m = consumer.receive(2_000)) {
+        taken.add((CrawlRequest) JmsMessages.standard().fromJms(m));
+      }
+    }
+    return taken;
   }
 
   static boolean allIn(List<JsonObject> jobs, String status) {

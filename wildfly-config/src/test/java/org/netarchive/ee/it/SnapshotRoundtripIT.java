@@ -1,12 +1,11 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 import static org.netarchive.ee.it.HarvestedJobs.ENDED;
-import static org.netarchive.ee.it.HarvestedJobs.absent;
 import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
 import static org.netarchive.ee.it.HarvestedJobs.assertAdminDataCompleted;
+import static org.netarchive.ee.it.HarvestedJobs.assertDoneBy;
 import static org.netarchive.ee.it.HarvestedJobs.awaitEmpty;
 import static org.netarchive.ee.it.HarvestedJobs.crawledUris;
 import static org.netarchive.ee.it.HarvestedJobs.domains;
@@ -14,8 +13,6 @@ import static org.netarchive.ee.it.HarvestedJobs.domains;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +64,6 @@ class SnapshotRoundtripIT {
     }
     // about 1 MB of pages and images: more than the byte limit
     hosts.add(new SyntheticSite.Host(big, 150, 2, 3000));
-    Path work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
 
     try (SyntheticSite site = new SyntheticSite(23, hosts)) {
       long templateId = fastTemplate();
@@ -87,13 +83,12 @@ class SnapshotRoundtripIT {
       assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
 
       String instance = ScheduledHarvests.unique("snapit-agent-");
-      Map<String, String> settings = ScheduledHarvests.agentSettings(channel, instance, site);
       JsonObject before = json(ADMIN.get("/api/settings/scheduling"));
       putSettings("split.configChunkSize", Integer.toString(CONFIGURATIONS_PER_JOB));
       // started before the harvest is due, so that it is ready when the first job comes
-      try (AgentProcess agent = new AgentProcess(work.resolve(instance), settings).start()) {
+      try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
         HARVESTS.activate(harvest);
-        JsonObject run = awaitRun(harvest);
+        JsonObject run = HARVESTS.awaitSplitRun(harvest);
         assertThat(run.getString("status")).as(run.toString()).isEqualTo("DONE");
         assertThat(run.getJsonNumber("placed").longValue()).isEqualTo(hosts.size());
         // five configurations, at most two a job
@@ -112,16 +107,7 @@ class SnapshotRoundtripIT {
           long jobId = summary.getJsonNumber("id").longValue();
           long harvestId = summary.getJsonNumber("harvestId").longValue();
           JsonObject details = HARVESTS.job(jobId);
-          JsonObject job = details.getJsonObject("job");
-          assertThat(job.getString("status"))
-              .as(
-                  "job %s: %s\n%s\nagent log:\n%s",
-                  jobId, job, details.getString("harvestErrorDetails", ""), agent.tail())
-              .isEqualTo("DONE");
-          assertThat(job.getString("agent")).isEqualTo(instance);
-          assertThat(job.getString("channel")).isEqualTo(channel);
-          assertThat(absent(job, "harvestError")).as(job.toString()).isTrue();
-          assertThat(absent(job, "uploadError")).as(job.toString()).isTrue();
+          JsonObject job = assertDoneBy(jobId, details, instance, channel, agent);
           assertThat(job.getInt("configurationCount")).isBetween(1, CONFIGURATIONS_PER_JOB);
           assertThat(details.getJsonNumber("maxBytesPerDomain").longValue()).isEqualTo(BYTE_LIMIT);
           assertThat(details.getBoolean("byteLimitByHarvest")).isTrue();
@@ -168,31 +154,6 @@ class SnapshotRoundtripIT {
         putSettings("split.configChunkSize", before.getString("split.configChunkSize"));
       }
     }
-  }
-
-  /** The harvest's run once it is split (by a scheduling pass the test asks for). */
-  private static JsonObject awaitRun(String harvest) throws Exception {
-    java.util.concurrent.atomic.AtomicReference<JsonObject> split =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    await()
-        .atMost(ScheduledHarvests.SCHEDULING)
-        .pollInterval(Duration.ofSeconds(1))
-        .untilAsserted(
-            () -> {
-              HttpResponse<String> response =
-                  ADMIN.get("/api/jobs/runs?harvest=" + Api.segment(harvest));
-              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-              List<JsonObject> runs = Api.jsonArray(response).getValuesAs(JsonObject.class);
-              if (runs.isEmpty()) {
-                HARVESTS.triggerPasses();
-              }
-              assertThat(runs).as("the runs of %s", harvest).hasSize(1);
-              assertThat(runs.get(0).getString("status"))
-                  .as("the run of %s: %s", harvest, runs)
-                  .isNotEqualTo("RUNNING");
-              split.set(runs.get(0));
-            });
-    return split.get();
   }
 
   /** The shipped template with the politeness of a local test crawl, active; its id. */

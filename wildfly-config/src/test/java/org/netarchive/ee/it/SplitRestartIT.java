@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.netarchive.ee.it.Api.json;
 
-import jakarta.jms.JMSConsumer;
-import jakarta.jms.JMSContext;
-import jakarta.jms.Message;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -20,14 +17,11 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.dmr.ModelNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.netarchive.ee.common.channel.Channels;
-import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.CrawlRequest;
 
 /**
@@ -42,7 +36,6 @@ import org.netarchive.ee.common.message.CrawlRequest;
 @RunAsClient
 class SplitRestartIT {
 
-  private static final Channels CHANNELS = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
   private static final int DOMAINS = 20_000;
 
   private final Api admin = Api.admin();
@@ -128,18 +121,9 @@ class SplitRestartIT {
       Set<String> seen = new HashSet<>();
       List<String> twice = new ArrayList<>();
       for (JsonObject job : jobs) {
-        for (int page = 0; ; page++) {
-          JsonObject details =
-              json(admin.get("/api/jobs/" + job.getJsonNumber("id") + "?size=1000&page=" + page));
-          List<JsonObject> items =
-              details.getJsonObject("domains").getJsonArray("items").getValuesAs(JsonObject.class);
-          for (JsonObject d : items) {
-            if (!seen.add(d.getString("domain"))) {
-              twice.add(d.getString("domain"));
-            }
-          }
-          if (items.size() < 1000) {
-            break;
+        for (JsonObject d : HarvestedJobs.allDomains(admin, job.getJsonNumber("id").longValue())) {
+          if (!seen.add(d.getString("domain"))) {
+            twice.add(d.getString("domain"));
           }
         }
       }
@@ -163,21 +147,11 @@ class SplitRestartIT {
         .as("not resubmitted: %s", queued)
         .isTrue();
     assertThat(jobsOf(selective)).as("the jobs of %s", selective).hasSize(1);
-    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-        JMSContext agent =
-            factory.createContext(
-                ServerUnderTest.AGENT,
-                ServerUnderTest.agentPassword(),
-                JMSContext.AUTO_ACKNOWLEDGE);
-        JMSConsumer consumer =
-            agent.createConsumer(agent.createQueue(CHANNELS.harvestJobs(channel).name()))) {
-      Message first = consumer.receive(10_000);
-      assertThat(first).isNotNull();
-      CrawlRequest request = (CrawlRequest) JmsMessages.standard().fromJms(first);
-      assertThat(request.jobId()).isEqualTo(queuedJob);
-      assertThat(request.domains().get(0).domain()).isEqualTo(queuedDomain);
-      assertThat(consumer.receive(2_000)).as("no second crawl request").isNull();
-    }
+    List<CrawlRequest> left = ScheduledHarvests.takeCrawlRequests(channel, Duration.ofSeconds(10));
+    assertThat(left).as("one crawl request, no second").hasSize(1);
+    CrawlRequest request = left.get(0);
+    assertThat(request.jobId()).isEqualTo(queuedJob);
+    assertThat(request.domains().get(0).domain()).isEqualTo(queuedDomain);
   }
 
   /**
