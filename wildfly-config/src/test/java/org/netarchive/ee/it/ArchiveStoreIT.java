@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ArchiveStoreException;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
-import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.archive.RemoteFiles;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageCodec;
 import org.netarchive.ee.common.message.RemoteFileRef;
@@ -246,7 +246,7 @@ class ArchiveStoreIT {
         ChecksumAlgorithm.SHA512.of(file),
         "token",
         file.toString(),
-        FileServer.localHostName());
+        RemoteFiles.localHostName());
   }
 
   private static List<Path> tempFiles() throws IOException {

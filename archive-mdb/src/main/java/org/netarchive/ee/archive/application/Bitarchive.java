@@ -23,7 +23,7 @@ import org.netarchive.ee.archive.domain.model.bitarchive.RecordExtent;
 import org.netarchive.ee.archive.domain.model.bitarchive.StoreFailedException;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
-import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.archive.RemoteFiles;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
 import org.netarchive.ee.common.message.ChecksumReply;
@@ -208,7 +208,7 @@ public class Bitarchive {
       Path results = Files.createDirectories(settings.batchResultDirectory());
       result = Files.createTempFile(results, "batch-" + job.name() + "-", ".result");
       BatchRun.Outcome outcome = BatchRun.run(job, request.parameters(), pattern, storage, result);
-      String host = FileServer.localHostName();
+      String host = RemoteFiles.localHostName();
       RemoteFileRef offered =
           new RemoteFileRef(
               "http://" + host + "/bitarchive-batch-results/" + result.getFileName(),

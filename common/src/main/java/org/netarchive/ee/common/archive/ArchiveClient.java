@@ -40,15 +40,16 @@ import org.netarchive.ee.common.message.StoreRequest;
  * Stores files in the archive: the client library of the harvester agent, the UI and the command
  * line (reference/004, "ArcRepositoryClient").
  *
- * <p>A store offers the file over HTTP ({@link FileServer}), asks the repository to store it and
- * waits for the answer, asking again after a NOT OK or a timeout, up to the configured number of
- * retries. {@link #storeAndDelete(Path)} is the two-stage transfer of reference/003: copy and
- * verify (SHA-512 computed here before the store; every replica computes it again from its copy and
- * the repository answers OK only if they all match), then verify and delete (SHA-512 computed here
- * again; the file is deleted only if it is still what was stored).
+ * <p>A store offers the file over HTTP ({@link FileExchange}: the client's own {@link FileServer},
+ * or the server application's endpoint), asks the repository to store it and waits for the answer,
+ * asking again after a NOT OK or a timeout, up to the configured number of retries. {@link
+ * #storeAndDelete(Path)} is the two-stage transfer of reference/003: copy and verify (SHA-512
+ * computed here before the store; every replica computes it again from its copy and the repository
+ * answers OK only if they all match), then verify and delete (SHA-512 computed here again; the file
+ * is deleted only if it is still what was stored).
  *
  * <p>{@link #getFile}, {@link #getRecord} and {@link #batch} have the archive deliver the bytes to
- * this client's {@link FileServer}, verified on arrival, and answer over JMS.
+ * this client's {@link FileExchange}, verified on arrival, and answer over JMS.
  *
  * <p>Thread-safe: each request uses its own JMS context.
  */
@@ -60,7 +61,7 @@ public final class ArchiveClient {
   private final String user;
   private final String password;
   private final Channels channels;
-  private final FileServer files;
+  private final FileExchange files;
   private final Duration timeout;
   private final int retries;
   private final JmsMessages messages = JmsMessages.standard();
@@ -79,7 +80,7 @@ public final class ArchiveClient {
       String user,
       String password,
       Channels channels,
-      FileServer files,
+      FileExchange files,
       Duration timeout,
       int retries) {
     this.factory = Objects.requireNonNull(factory, "factory");
@@ -208,16 +209,20 @@ public final class ArchiveClient {
    * @throws IOException if the delivery is incomplete or the target exists
    */
   public GetFileReply getFile(String fileName, String replicaId, Path target) throws IOException {
-    FileServer.Delivery delivery = files.expect(target);
-    GetFileReply reply =
-        askGranted(
-            "get file '" + fileName + "'",
-            id -> new GetFileRequest(id, fileName, replicaId, delivery.target()),
-            GetFileReply.class,
-            fileName,
-            GetFileReply::failure);
-    requireDelivered(delivery, reply.sha512(), "file '" + fileName + "'");
-    return reply;
+    Delivery delivery = files.expect(target);
+    try {
+      GetFileReply reply =
+          askGranted(
+              "get file '" + fileName + "'",
+              id -> new GetFileRequest(id, fileName, replicaId, delivery.target()),
+              GetFileReply.class,
+              fileName,
+              GetFileReply::failure);
+      requireDelivered(delivery, reply.sha512(), "file '" + fileName + "'");
+      return reply;
+    } finally {
+      files.forget(delivery);
+    }
   }
 
   /**
@@ -240,18 +245,22 @@ public final class ArchiveClient {
   public RemoveAndGetFileReply removeAndGetFile(
       String fileName, String replicaId, String badSha512, String credentials, Path target)
       throws IOException {
-    FileServer.Delivery delivery = files.expect(target);
-    RemoveAndGetFileReply reply =
-        askGranted(
-            "remove and get file '" + fileName + "' of replica " + replicaId,
-            id ->
-                new RemoveAndGetFileRequest(
-                    id, fileName, replicaId, badSha512, credentials, delivery.target()),
-            RemoveAndGetFileReply.class,
-            fileName,
-            RemoveAndGetFileReply::failure);
-    requireDelivered(delivery, reply.sha512(), "the removed copy of '" + fileName + "'");
-    return reply;
+    Delivery delivery = files.expect(target);
+    try {
+      RemoveAndGetFileReply reply =
+          askGranted(
+              "remove and get file '" + fileName + "' of replica " + replicaId,
+              id ->
+                  new RemoveAndGetFileRequest(
+                      id, fileName, replicaId, badSha512, credentials, delivery.target()),
+              RemoveAndGetFileReply.class,
+              fileName,
+              RemoveAndGetFileReply::failure);
+      requireDelivered(delivery, reply.sha512(), "the removed copy of '" + fileName + "'");
+      return reply;
+    } finally {
+      files.forget(delivery);
+    }
   }
 
   /**
@@ -268,24 +277,28 @@ public final class ArchiveClient {
    */
   public GetRecordReply getRecord(String fileName, long offset, String replicaId, Path target)
       throws IOException {
-    FileServer.Delivery delivery = files.expect(target);
-    GetRecordReply reply =
-        askGranted(
-            "get record at offset " + offset + " of '" + fileName + "'",
-            id -> new GetRecordRequest(id, fileName, offset, replicaId, delivery.target()),
-            GetRecordReply.class,
-            fileName,
-            GetRecordReply::failure);
-    if (delivery.size() != reply.length()) {
-      throw new IOException(
-          "The record at offset "
-              + offset
-              + " of '"
-              + fileName
-              + "' was not delivered completely: "
-              + (delivery.failure() != null ? delivery.failure() : "nothing arrived"));
+    Delivery delivery = files.expect(target);
+    try {
+      GetRecordReply reply =
+          askGranted(
+              "get record at offset " + offset + " of '" + fileName + "'",
+              id -> new GetRecordRequest(id, fileName, offset, replicaId, delivery.target()),
+              GetRecordReply.class,
+              fileName,
+              GetRecordReply::failure);
+      if (delivery.size() != reply.length()) {
+        throw new IOException(
+            "The record at offset "
+                + offset
+                + " of '"
+                + fileName
+                + "' was not delivered completely: "
+                + (delivery.failure() != null ? delivery.failure() : "nothing arrived"));
+      }
+      return reply;
+    } finally {
+      files.forget(delivery);
     }
-    return reply;
   }
 
   /**
@@ -304,17 +317,22 @@ public final class ArchiveClient {
   public BatchReply batch(
       String job, Map<String, String> parameters, String filePattern, String replicaId, Path target)
       throws IOException {
-    FileServer.Delivery delivery = files.expect(target);
-    String what = "batch job '" + job + "' on replica " + replicaId;
-    BatchReply reply =
-        askGranted(
-            what,
-            id -> new BatchRequest(id, job, parameters, filePattern, replicaId, delivery.target()),
-            BatchReply.class,
-            job,
-            BatchReply::failure);
-    requireDelivered(delivery, reply.resultSha512(), "the result of " + what);
-    return reply;
+    Delivery delivery = files.expect(target);
+    try {
+      String what = "batch job '" + job + "' on replica " + replicaId;
+      BatchReply reply =
+          askGranted(
+              what,
+              id ->
+                  new BatchRequest(id, job, parameters, filePattern, replicaId, delivery.target()),
+              BatchReply.class,
+              job,
+              BatchReply::failure);
+      requireDelivered(delivery, reply.resultSha512(), "the result of " + what);
+      return reply;
+    } finally {
+      files.forget(delivery);
+    }
   }
 
   /**
@@ -348,7 +366,7 @@ public final class ArchiveClient {
     return reply;
   }
 
-  private static void requireDelivered(FileServer.Delivery delivery, String sha512, String what)
+  private static void requireDelivered(Delivery delivery, String sha512, String what)
       throws IOException {
     if (delivery.sha512() == null || !delivery.sha512().equals(sha512)) {
       throw new IOException(

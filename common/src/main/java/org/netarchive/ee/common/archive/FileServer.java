@@ -8,13 +8,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -25,27 +20,27 @@ import org.netarchive.ee.common.message.RemoteFileRef;
 
 /**
  * Offers local files to the archive over HTTP (the sending side of a {@link RemoteFileRef}), and
- * receives what the archive delivers (the receiving side of a {@link DeliveryTarget}).
+ * receives what the archive delivers (the receiving side of a {@link DeliveryTarget}, see {@link
+ * Delivery}): the {@link FileExchange} of the harvester agent and the command-line tools, with the
+ * JDK's HTTP server. The server application uses its own transfer endpoint instead.
  *
  * <p>Each offered file gets an unguessable path and its own bearer token; a request without the
  * token, with a wrong one, or for a file no longer offered gets 404, so nothing reveals which files
  * exist. Files are streamed from disk, never loaded into memory. The server listens on the given
  * address only (loopback by default).
  */
-public final class FileServer implements AutoCloseable {
+public final class FileServer implements FileExchange, AutoCloseable {
 
   private static final Logger LOG = Logger.getLogger(FileServer.class.getName());
   private static final String PREFIX = "/files/";
   private static final String DELIVERIES = "/deliveries/";
   private static final int SEND_BUFFER_SIZE = 1 << 20;
 
-  /** Header of a delivery giving the SHA-512 checksum of its body. */
-  public static final String SHA512_HEADER = "X-Content-SHA512";
+  /** Header of a delivery giving the SHA-512 checksum of its body ({@link Delivery}). */
+  public static final String SHA512_HEADER = Delivery.SHA512_HEADER;
 
-  /** Header of a delivery giving the length of its body. */
-  public static final String LENGTH_HEADER = "X-Content-Length";
-
-  private static final SecureRandom RANDOM = new SecureRandom();
+  /** Header of a delivery giving the length of its body ({@link Delivery}). */
+  public static final String LENGTH_HEADER = Delivery.LENGTH_HEADER;
 
   private record Offer(Path file, String token) {}
 
@@ -93,7 +88,8 @@ public final class FileServer implements AutoCloseable {
     HttpServer server = HttpServer.create(address, 16);
     ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     server.setExecutor(executor);
-    FileServer files = new FileServer(server, executor, localHostName(), offerLocalPaths);
+    FileServer files =
+        new FileServer(server, executor, RemoteFiles.localHostName(), offerLocalPaths);
     server.createContext(PREFIX, files::serve);
     server.createContext(DELIVERIES, files::receive);
     server.start();
@@ -120,10 +116,11 @@ public final class FileServer implements AutoCloseable {
    * @return what the receiver needs to fetch and verify it
    * @throws IOException if the file cannot be read
    */
+  @Override
   public RemoteFileRef offer(Path file, String sha512) throws IOException {
     Path absolute = regularFile(file);
-    String id = randomToken();
-    String token = randomToken();
+    String id = Delivery.randomToken();
+    String token = Delivery.randomToken();
     offers.put(id, new Offer(absolute, token));
     return new RemoteFileRef(
         baseUri + id,
@@ -147,6 +144,7 @@ public final class FileServer implements AutoCloseable {
    *
    * @param ref what {@link #offer(Path)} returned
    */
+  @Override
   public void withdraw(RemoteFileRef ref) {
     offers.remove(ref.uri().substring(ref.uri().lastIndexOf('/') + 1));
   }
@@ -158,10 +156,7 @@ public final class FileServer implements AutoCloseable {
       String authorization = exchange.getRequestHeaders().getFirst("Authorization");
       if (!"GET".equals(exchange.getRequestMethod())
           || offer == null
-          || authorization == null
-          || !MessageDigest.isEqual(
-              authorization.getBytes(StandardCharsets.US_ASCII),
-              ("Bearer " + offer.token()).getBytes(StandardCharsets.US_ASCII))) {
+          || !Delivery.presents(authorization, offer.token())) {
         exchange.sendResponseHeaders(404, -1);
         return;
       }
@@ -190,128 +185,41 @@ public final class FileServer implements AutoCloseable {
     return baseUri;
   }
 
-  /**
-   * Waits for the archive to deliver bytes into a file: one PUT to the returned target, whose body
-   * must have the length and SHA-512 checksum given in its headers. It is written to a temporary
-   * file beside {@code file} and renamed to it only when complete and verified; a file of that name
-   * is never replaced.
-   *
-   * @param file where the delivered bytes go; must not exist
-   * @return the delivery, with the target to send to the archive
-   * @throws IOException if the file exists already
-   */
+  @Override
   public Delivery expect(Path file) throws IOException {
-    Path absolute = file.toAbsolutePath().normalize();
-    if (Files.exists(absolute)) {
-      throw new FileAlreadyExistsException(
-          absolute.toString(), null, "will not overwrite it with a delivery from the archive");
-    }
-    String id = randomToken();
+    String id = Delivery.randomToken();
     Delivery delivery =
-        new Delivery(absolute, new DeliveryTarget(root + DELIVERIES + id, randomToken()));
+        new Delivery(file, new DeliveryTarget(root + DELIVERIES + id, Delivery.randomToken()));
     deliveries.put(id, delivery);
     return delivery;
   }
 
-  /** What the archive delivered to one target, once it has. Thread-safe. */
-  public static final class Delivery {
-    private final Path file;
-    private final DeliveryTarget target;
-    private volatile String sha512;
-    private volatile long size = -1;
-    private volatile String failure;
-
-    private Delivery(Path file, DeliveryTarget target) {
-      this.file = file;
-      this.target = target;
-    }
-
-    /** Where the archive is to send the bytes. */
-    public DeliveryTarget target() {
-      return target;
-    }
-
-    /** The file the bytes go to. */
-    public Path file() {
-      return file;
-    }
-
-    /** The verified checksum of the delivered file, or null if nothing complete arrived. */
-    public String sha512() {
-      return sha512;
-    }
-
-    /** The delivered file's length, or -1. */
-    public long size() {
-      return size;
-    }
-
-    /** Why the last delivery attempt was refused, or null. */
-    public String failure() {
-      return failure;
-    }
+  @Override
+  public void forget(Delivery delivery) {
+    deliveries.values().remove(delivery);
   }
 
   private void receive(HttpExchange exchange) throws IOException {
     try (exchange) {
       String id = exchange.getRequestURI().getPath().substring(DELIVERIES.length());
       Delivery delivery = deliveries.get(id);
-      String authorization = exchange.getRequestHeaders().getFirst("Authorization");
       if (!"PUT".equals(exchange.getRequestMethod())
           || delivery == null
-          || delivery.sha512 != null
-          || authorization == null
-          || !MessageDigest.isEqual(
-              authorization.getBytes(StandardCharsets.US_ASCII),
-              ("Bearer " + delivery.target.token()).getBytes(StandardCharsets.US_ASCII))) {
+          || !delivery.accepts(exchange.getRequestHeaders().getFirst("Authorization"))) {
         exchange.sendResponseHeaders(404, -1);
         return;
       }
-      String problem = store(exchange, delivery);
-      delivery.failure = problem;
-      byte[] body = (problem == null ? "stored" : problem).getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(problem == null ? 201 : 400, body.length);
-      exchange.getResponseBody().write(body);
-    }
-  }
-
-  /** Writes, verifies and renames one delivery; the problem found, or null. */
-  private static String store(HttpExchange exchange, Delivery delivery) throws IOException {
-    String expectedSha = exchange.getRequestHeaders().getFirst(SHA512_HEADER);
-    String expectedLength = exchange.getRequestHeaders().getFirst(LENGTH_HEADER);
-    if (expectedSha == null || expectedLength == null) {
-      return "a delivery needs the headers " + SHA512_HEADER + " and " + LENGTH_HEADER;
-    }
-    Path temp =
-        delivery.file.resolveSibling(
-            "." + delivery.file.getFileName() + "." + randomToken() + ".part");
-    try {
-      MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
-      long length = 0;
-      try (InputStream in = exchange.getRequestBody();
-          OutputStream out =
-              Files.newOutputStream(temp, java.nio.file.StandardOpenOption.CREATE_NEW)) {
-        byte[] buffer = new byte[1 << 16];
-        int n;
-        while ((n = in.read(buffer)) >= 0) {
-          digest.update(buffer, 0, n);
-          out.write(buffer, 0, n);
-          length += n;
-        }
+      String problem;
+      try (InputStream body = exchange.getRequestBody()) {
+        problem =
+            delivery.receive(
+                body,
+                exchange.getRequestHeaders().getFirst(LENGTH_HEADER),
+                exchange.getRequestHeaders().getFirst(SHA512_HEADER));
       }
-      String actual = ChecksumAlgorithm.SHA512.hex(digest);
-      if (!String.valueOf(length).equals(expectedLength.strip())) {
-        return "arrived with " + length + " bytes, announced " + expectedLength;
-      }
-      if (!actual.equalsIgnoreCase(expectedSha.strip())) {
-        return "arrived with SHA-512 " + actual + ", announced " + expectedSha;
-      }
-      Files.move(temp, delivery.file, StandardCopyOption.ATOMIC_MOVE);
-      delivery.size = length;
-      delivery.sha512 = actual;
-      return null;
-    } finally {
-      Files.deleteIfExists(temp);
+      byte[] answer = (problem == null ? "stored" : problem).getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(problem == null ? 201 : 400, answer.length);
+      exchange.getResponseBody().write(answer);
     }
   }
 
@@ -321,20 +229,5 @@ public final class FileServer implements AutoCloseable {
     deliveries.clear();
     server.stop(0);
     executor.shutdownNow();
-  }
-
-  private static String randomToken() {
-    byte[] bytes = new byte[24];
-    RANDOM.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-  }
-
-  /** This machine's name, as {@link RemoteFiles} compares it. */
-  public static String localHostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "localhost";
-    }
   }
 }

@@ -3,6 +3,7 @@ package org.netarchive.ee.common.archive;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
+import java.net.InetAddress;
 import java.net.Proxy;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -67,6 +68,10 @@ public final class RemoteFiles {
     this.localReadDirectories = List.copyOf(dirs);
     this.http =
         HttpClient.newBuilder()
+            // Deliveries are PUT over plain HTTP/1.1: the client would otherwise ask a plain
+            // http server to upgrade to HTTP/2 (h2c), which Undertow (the server application's
+            // transfer endpoint) takes up and then drops such connections now and then.
+            .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(20))
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
@@ -152,8 +157,8 @@ public final class RemoteFiles {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(target.uri()))
             .header("Authorization", "Bearer " + target.token())
-            .header(FileServer.SHA512_HEADER, sha512)
-            .header(FileServer.LENGTH_HEADER, String.valueOf(length))
+            .header(Delivery.SHA512_HEADER, sha512)
+            .header(Delivery.LENGTH_HEADER, String.valueOf(length))
             .PUT(
                 length == 0
                     ? HttpRequest.BodyPublishers.noBody()
@@ -237,7 +242,7 @@ public final class RemoteFiles {
     if (localReadDirectories.isEmpty() || ref.localPath() == null || ref.host() == null) {
       return null;
     }
-    if (!ref.host().equals(FileServer.localHostName())) {
+    if (!ref.host().equals(localHostName())) {
       return null;
     }
     Path offered;
@@ -265,6 +270,15 @@ public final class RemoteFiles {
           : null;
     } catch (IOException | RuntimeException e) {
       return null;
+    }
+  }
+
+  /** This machine's name, as offers name it and local reads compare it. */
+  public static String localHostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "localhost";
     }
   }
 

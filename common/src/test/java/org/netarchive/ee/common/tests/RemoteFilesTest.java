@@ -20,8 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.Delivery;
 import org.netarchive.ee.common.archive.FileServer;
 import org.netarchive.ee.common.archive.RemoteFiles;
+import org.netarchive.ee.common.message.DeliveryTarget;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
 class RemoteFilesTest {
@@ -144,7 +146,7 @@ class RemoteFilesTest {
             "0".repeat(128),
             "token",
             secret.toString(),
-            FileServer.localHostName());
+            RemoteFiles.localHostName());
     RemoteFiles receiver = new RemoteFiles(List.of(allowed));
 
     assertThatThrownBy(() -> receiver.open(forged))
@@ -173,7 +175,7 @@ class RemoteFilesTest {
               "0".repeat(128),
               "token",
               path,
-              FileServer.localHostName());
+              RemoteFiles.localHostName());
       assertThatThrownBy(() -> receiver.open(forged))
           .as(path)
           .hasMessageStartingWith("Refused to read the offered local path '" + path + "'");
@@ -198,7 +200,7 @@ class RemoteFilesTest {
   void givenExpectedDelivery_whenARangeIsDelivered_thenItArrivesVerified() throws IOException {
     Path source = file(500_000);
     Path target = dir.resolve("delivered");
-    FileServer.Delivery delivery = server.expect(target);
+    Delivery delivery = server.expect(target);
 
     String sha512 = remoteFiles.deliver(delivery.target(), source, 1000, 200_000);
 
@@ -213,7 +215,7 @@ class RemoteFilesTest {
   @Test
   void givenDeliveryWithWrongChecksum_whenReceived_thenRefusedAndNothingLeft() throws Exception {
     Path target = dir.resolve("delivered");
-    FileServer.Delivery delivery = server.expect(target);
+    Delivery delivery = server.expect(target);
     HttpResponse<String> response =
         HttpClient.newHttpClient()
             .send(
@@ -237,11 +239,39 @@ class RemoteFilesTest {
   @Test
   void givenWrongToken_whenDelivering_thenRefused() throws IOException {
     Path source = file(10);
-    FileServer.Delivery delivery = server.expect(dir.resolve("delivered"));
+    Delivery delivery = server.expect(dir.resolve("delivered"));
     org.netarchive.ee.common.message.DeliveryTarget forged =
         new org.netarchive.ee.common.message.DeliveryTarget(delivery.target().uri(), "forged");
 
     assertThatThrownBy(() -> remoteFiles.deliver(forged, source, 0, 10))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("refused with HTTP status 404");
+    assertThat(dir.resolve("delivered")).doesNotExist();
+  }
+
+  @Test
+  void givenBodyLongerThanAnnounced_whenReceived_thenRefusedAndNothingLeft() throws IOException {
+    Path target = dir.resolve("delivered");
+    Delivery delivery = new Delivery(target, new DeliveryTarget("http://127.0.0.1/d/1", "secret"));
+
+    String problem =
+        delivery.receive(
+            new java.io.ByteArrayInputStream(new byte[3 << 20]), "10", "0".repeat(128));
+
+    assertThat(problem).isEqualTo("arrived with more than the 10 bytes announced");
+    assertThat(delivery.sha512()).isNull();
+    try (var left = Files.list(dir)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
+  void givenForgottenDelivery_whenDelivering_thenRefused() throws IOException {
+    Path source = file(10);
+    Delivery delivery = server.expect(dir.resolve("delivered"));
+    server.forget(delivery);
+
+    assertThatThrownBy(() -> remoteFiles.deliver(delivery.target(), source, 0, 10))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("refused with HTTP status 404");
     assertThat(dir.resolve("delivered")).doesNotExist();
