@@ -162,16 +162,19 @@ public final class RemoteFiles {
             .PUT(
                 length == 0
                     ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.fromPublisher(
-                        HttpRequest.BodyPublishers.ofInputStream(
-                            () -> {
-                              try {
-                                return range(file, offset, length);
-                              } catch (IOException e) {
-                                throw new java.io.UncheckedIOException(e);
-                              }
-                            }),
-                        length))
+                    // Chunked, the length announced in its own header: the server
+                    // application's endpoint takes deliveries above its listener's request
+                    // limit, and Undertow refuses a larger Content-Length before any
+                    // handler could lift the limit (TransferBodyLimit); a chunked body is
+                    // measured as it is read.
+                    : HttpRequest.BodyPublishers.ofInputStream(
+                        () -> {
+                          try {
+                            return range(file, offset, length);
+                          } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                          }
+                        }))
             .build();
     HttpResponse<String> response;
     try {

@@ -1,19 +1,17 @@
 package org.netarchive.ee.archive.application.preservation;
 
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.Asynchronous;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -30,11 +28,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.netarchive.ee.archive.application.ArchiveSettings;
+import org.netarchive.ee.archive.application.ArchiveTransfers;
 import org.netarchive.ee.archive.application.Bitarchives;
 import org.netarchive.ee.archive.domain.model.preservation.CopyState;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 import org.netarchive.ee.common.archive.ArchiveClient;
-import org.netarchive.ee.common.archive.FileServer;
 import org.netarchive.ee.scheduler.application.job.Notification;
 import org.netarchive.ee.scheduler.application.job.Notifier;
 
@@ -69,26 +67,19 @@ public class Repairs {
 
   @Inject private ArchiveSettings settings;
   @Inject private Bitarchives bitarchives;
+  @EJB private ArchiveTransfers transfers;
   @Inject private PreservationRecords records;
   @Inject private Notifier notifier;
 
   private final Clock clock = Clock.systemUTC();
   private final Set<String> repairing = ConcurrentHashMap.newKeySet();
-  private FileServer files;
   private ArchiveClient client;
 
-  @PreDestroy
-  synchronized void close() {
-    if (files != null) {
-      files.close();
-    }
-  }
-
-  private synchronized ArchiveClient client() throws IOException {
+  private synchronized ArchiveClient client() {
     if (client == null) {
-      // Offered over HTTP on loopback: the server's temporary directory is not a local read one.
-      files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
-      client = new ArchiveClient(factory, null, null, settings.channels(), files, PATIENCE, 0);
+      // Offered and delivered over the application's transfer endpoint, not by path: the
+      // server's temporary directory is not a local read one.
+      client = new ArchiveClient(factory, null, null, settings.channels(), transfers, PATIENCE, 0);
     }
     return client;
   }

@@ -1,7 +1,6 @@
 package org.netarchive.ee.web.interfaces.archive;
 
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -10,8 +9,6 @@ import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -27,6 +24,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.netarchive.ee.archive.application.ArchiveAdmin;
+import org.netarchive.ee.archive.application.ArchiveTransfers;
 import org.netarchive.ee.archive.application.ArchivedFileView;
 import org.netarchive.ee.archive.domain.model.batch.BatchJobs;
 import org.netarchive.ee.archive.domain.model.batch.BatchRun;
@@ -35,7 +33,6 @@ import org.netarchive.ee.common.archive.ArchiveFileNames;
 import org.netarchive.ee.common.archive.ArchiveRequestException;
 import org.netarchive.ee.common.archive.ArchiveStoreException;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
-import org.netarchive.ee.common.archive.FileServer;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.GetRecordReply;
 import org.netarchive.ee.scheduler.application.domain.NotFoundException;
@@ -43,8 +40,9 @@ import org.netarchive.ee.web.interfaces.archive.ArchiveTask.Kind;
 
 /**
  * The Archive section's way into the archive, as any other archive client: requests go to the
- * repository over the server's in-VM broker connection, and the bitarchives deliver records, files
- * and batch results to this server's own {@link FileServer} on loopback, checksum-verified.
+ * repository over the server's in-VM broker connection, and the bitarchives fetch uploads from and
+ * deliver records, files and batch results to the application's transfer endpoint ({@link
+ * ArchiveTransfers}), checksum-verified.
  *
  * <p>Records and whole files are fetched while the caller waits. Stores of uploaded files and batch
  * jobs run in the background as {@link ArchiveTask}s; the last {@value #KEPT_TASKS} are kept (in
@@ -75,10 +73,11 @@ public class ArchiveAccess {
 
   @EJB private ArchiveAdmin admin;
 
+  @EJB private ArchiveTransfers transfers;
+
   private final Clock clock = Clock.systemUTC();
   private final Map<String, ArchiveTask> tasks = new LinkedHashMap<>();
   private Path work;
-  private FileServer files;
   private ArchiveClient quick;
   private ArchiveClient patient;
 
@@ -97,21 +96,13 @@ public class ArchiveAccess {
     }
   }
 
-  @PreDestroy
-  synchronized void close() {
-    if (files != null) {
-      files.close();
-    }
-  }
-
-  /** The client; the file server on loopback is started at the first request. */
-  private synchronized ArchiveClient client(boolean waitLong) throws IOException {
-    if (files == null) {
+  /** The client, made at the first request. */
+  private synchronized ArchiveClient client(boolean waitLong) {
+    if (quick == null) {
       // Over HTTP, not by path: the bitarchives read a path only under NAS_ARCHIVE_LOCAL_READ_DIRS,
       // which the server's own temporary directory is not.
-      files = FileServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false);
-      quick = new ArchiveClient(factory, null, null, admin.channels(), files, QUICK, 0);
-      patient = new ArchiveClient(factory, null, null, admin.channels(), files, PATIENT, 0);
+      quick = new ArchiveClient(factory, null, null, admin.channels(), transfers, QUICK, 0);
+      patient = new ArchiveClient(factory, null, null, admin.channels(), transfers, PATIENT, 0);
     }
     return waitLong ? patient : quick;
   }

@@ -15,6 +15,7 @@ import java.security.PrivilegedExceptionAction;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.Optional;
+import org.netarchive.ee.archive.application.ArchiveTransfers;
 import org.netarchive.ee.web.interfaces.login.LoginThrottle;
 import org.netarchive.ee.web.interfaces.login.RecentLogins;
 import org.netarchive.ee.web.interfaces.system.rest.HealthResource;
@@ -28,9 +29,10 @@ import org.wildfly.security.password.interfaces.ScramDigestPassword;
 
 /**
  * Authenticates REST API calls with HTTP Basic credentials against the application's security
- * domain, except the health ({@code /api/health}), which needs none. API clients get a 401 with a
- * JSON error instead of the UI's login form; an already logged-in UI session may call the API as
- * well (changes only with the proof SameOriginRequests asks for). Roles are checked by each
+ * domain, except the health ({@code /api/health}), which needs none, and the bitarchives' transfers
+ * ({@code /api/transfers/...}), which present a bearer token of their own. API clients get a 401
+ * with a JSON error instead of the UI's login form; an already logged-in UI session may call the
+ * API as well (changes only with the proof SameOriginRequests asks for). Roles are checked by each
  * resource. Failed logins are throttled per client address ({@link LoginThrottle}); a refused
  * attempt gets a 429 saying why and when to try again. A password verified in the last few minutes
  * is not checked against its PBKDF2 digest again ({@link RecentLogins}): clients send it with every
@@ -45,7 +47,7 @@ public class ApiAuthentication extends HttpFilter {
   protected void doFilter(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
-    if (request.getUserPrincipal() == null && !isHealth(request)) {
+    if (request.getUserPrincipal() == null && !isHealth(request) && !isTransfer(request)) {
       String header = request.getHeader("Authorization");
       if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
         unauthorized(
@@ -189,6 +191,14 @@ public class ApiAuthentication extends HttpFilter {
   /** Load balancers ask for the health without credentials; it tells nothing secret. */
   private static boolean isHealth(HttpServletRequest request) {
     return request.getRequestURI().equals(request.getContextPath() + HealthResource.PATH);
+  }
+
+  /** The bitarchives' transfers, authenticated by their own bearer tokens (TransfersResource). */
+  private static boolean isTransfer(HttpServletRequest request) {
+    // The canonical path the request is dispatched by, not the raw URI ("/transfers/../x").
+    String path =
+        request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+    return path.startsWith(ArchiveTransfers.PATH + "/");
   }
 
   private static String[] decode(String token) {

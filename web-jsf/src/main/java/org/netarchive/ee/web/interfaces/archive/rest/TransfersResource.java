@@ -1,0 +1,140 @@
+package org.netarchive.ee.web.interfaces.archive.rest;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.netarchive.ee.archive.application.ArchiveTransfers;
+import org.netarchive.ee.common.archive.Delivery;
+
+/**
+ * The bitarchives' way to the server application's own archive clients ({@link ArchiveTransfers}):
+ * {@code GET /api/transfers/offers/{id}} serves a file offered for a store, {@code PUT
+ * /api/transfers/deliveries/{id}} receives a file, record or batch result the archive delivers,
+ * verified against the length and SHA-512 its headers announce ({@link Delivery}).
+ *
+ * <p>Not for people and not in the OpenAPI document: each id is good for one transfer, and the
+ * request must present its bearer token (no HTTP Basic; ApiAuthentication lets these paths
+ * through). An unknown id and a wrong or missing token get the same 404, before any of the body is
+ * read, so nothing tells which transfers exist. A delivery may be larger than the listener's
+ * request limit for the UI ({@code NAS_MAX_UPLOAD_BYTES}): {@link TransferBodyLimit} lifts it for
+ * these PUTs alone.
+ */
+@Path("transfers")
+@RequestScoped
+@PermitAll
+public class TransfersResource {
+
+  /** The path prefix of deliveries under the application's root. */
+  static final String DELIVERIES = ArchiveTransfers.PATH + "/deliveries/";
+
+  private static final String NOT_FOUND = "No such transfer, or not authorised";
+
+  @EJB private ArchiveTransfers transfers;
+
+  /** The container's constructor. */
+  public TransfersResource() {}
+
+  TransfersResource(ArchiveTransfers transfers) {
+    this.transfers = transfers;
+  }
+
+  /** The status and text of an answer to a delivery. */
+  record Answer(int status, String text) {}
+
+  /**
+   * Serves an offered file.
+   *
+   * @param id the offer's id
+   * @param authorization {@code Bearer} and the offer's token
+   */
+  @GET
+  @Path("offers/{id}")
+  @Produces(MediaType.APPLICATION_OCTET_STREAM)
+  @Operation(hidden = true)
+  public Response offer(
+      @PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization)
+      throws IOException {
+    Optional<java.nio.file.Path> file = offered(id, authorization);
+    if (file.isEmpty()) {
+      return text(new Answer(404, NOT_FOUND));
+    }
+    StreamingOutput bytes =
+        out -> {
+          try (InputStream in = Files.newInputStream(file.get())) {
+            in.transferTo(out);
+          }
+        };
+    return Response.ok(bytes, MediaType.APPLICATION_OCTET_STREAM_TYPE)
+        .header(HttpHeaders.CONTENT_LENGTH, Files.size(file.get()))
+        .build();
+  }
+
+  /** The file offered under an id to a request presenting its token, if it still is. */
+  Optional<java.nio.file.Path> offered(String id, String authorization) {
+    return transfers
+        .offered(id)
+        .filter(o -> o.accepts(authorization))
+        .map(ArchiveTransfers.Offer::file)
+        .filter(Files::isRegularFile);
+  }
+
+  /**
+   * Receives a delivery: 201 when it arrived intact, 400 naming what did not match (no file is left
+   * then), 404 for an unknown id, a wrong token or a delivery already complete.
+   *
+   * @param id the delivery's id
+   * @param authorization {@code Bearer} and the delivery's token
+   * @param length the announced length
+   * @param sha512 the announced SHA-512
+   * @param body the bytes
+   */
+  @PUT
+  @Path("deliveries/{id}")
+  @Consumes(MediaType.WILDCARD)
+  @Produces(MediaType.TEXT_PLAIN)
+  @Operation(hidden = true)
+  public Response deliver(
+      @PathParam("id") String id,
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+      @HeaderParam(Delivery.LENGTH_HEADER) String length,
+      @HeaderParam(Delivery.SHA512_HEADER) String sha512,
+      InputStream body)
+      throws IOException {
+    return text(receive(id, authorization, length, sha512, body));
+  }
+
+  /** Receives a delivery, the body read only for a request presenting the delivery's token. */
+  Answer receive(String id, String authorization, String length, String sha512, InputStream body)
+      throws IOException {
+    Delivery delivery = transfers.awaited(id).filter(d -> d.accepts(authorization)).orElse(null);
+    if (delivery == null) {
+      return new Answer(404, NOT_FOUND);
+    }
+    String problem = delivery.receive(body, length, sha512);
+    return problem == null ? new Answer(201, "stored") : new Answer(400, problem);
+  }
+
+  private static Response text(Answer answer) {
+    return Response.status(answer.status())
+        .entity(answer.text())
+        .type(MediaType.TEXT_PLAIN_TYPE.withCharset(StandardCharsets.UTF_8.name()))
+        .build();
+  }
+}
