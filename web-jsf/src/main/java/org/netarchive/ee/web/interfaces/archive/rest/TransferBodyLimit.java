@@ -3,6 +3,7 @@ package org.netarchive.ee.web.interfaces.archive.rest;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.servlet.ServletExtension;
 import io.undertow.servlet.api.DeploymentInfo;
+import io.undertow.util.CanonicalPathUtils;
 import io.undertow.util.Methods;
 import jakarta.servlet.ServletContext;
 
@@ -32,7 +33,9 @@ public class TransferBodyLimit implements ServletExtension {
   }
 
   private static boolean isDelivery(HttpServerExchange exchange) {
+    // Canonical, as the servlet path it is dispatched by: "/transfers/deliveries/../x" is not one.
     return Methods.PUT.equals(exchange.getRequestMethod())
-        && exchange.getRelativePath().startsWith(TransfersResource.DELIVERIES);
+        && CanonicalPathUtils.canonicalize(exchange.getRelativePath())
+            .startsWith(TransfersResource.DELIVERIES);
   }
 }
