@@ -19,11 +19,12 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  * The archive's configuration, static settings read through MicroProfile Config ({@link
  * ServerSettings}: each setting is a system property, or the environment variable of the same name
  * in upper case with {@code _} for {@code .}). The environment name is the installation's ({@link
- * Installation}); the two replica ids are the settings {@code nas.replica.one} and {@code
- * nas.replica.two} (default ONE and TWO), which configure-messaging.cli names the replicas' queues
- * from and writes into the server's configuration as a config source, so both agree. At start-up
- * the queues bound at {@code java:/jms/netarchive/COMMON_THE_REPOS} and {@code
- * .../replica1/ANY_BA}, {@code .../replica2/ANY_BA} are checked to carry those names. The rest:
+ * Installation}); the replicas are {@code nas.replicas} (e.g. {@code ONE,TWO,THREE}), or, when it
+ * is unset, the two settings {@code nas.replica.one} and {@code nas.replica.two} (default ONE and
+ * TWO) that configure-messaging.cli writes into the server's configuration as a config source. The
+ * destinations of every replica are made at start-up ({@code ReplicaDestinations}), so adding a
+ * replica is configuration and a restart. At start-up the queue bound at {@code
+ * java:/jms/netarchive/COMMON_THE_REPOS} is checked to carry the environment's name. The rest:
  *
  * <ul>
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
@@ -54,14 +55,11 @@ public class ArchiveSettings {
   /** The setting naming the second replica, as provisioned. */
   public static final String REPLICA_TWO = "nas.replica.two";
 
+  /** The setting listing every replica; when unset, the two above. */
+  public static final String REPLICAS = "nas.replicas";
+
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
   private Queue repositoryQueue;
-
-  @Resource(lookup = "java:/jms/netarchive/replica1/ANY_BA")
-  private Queue firstReplicaUploads;
-
-  @Resource(lookup = "java:/jms/netarchive/replica2/ANY_BA")
-  private Queue secondReplicaUploads;
 
   @Inject private Installation installation;
 
@@ -84,29 +82,65 @@ public class ArchiveSettings {
     channels = installation.channels();
     expectQueue(repositoryQueue, "COMMON_THE_REPOS", channels.theRepos().name());
     replicaIds = replicaIds(settings);
-    expectQueue(firstReplicaUploads, "replica1/ANY_BA", channels.anyBa(replicaIds.get(0)).name());
-    expectQueue(secondReplicaUploads, "replica2/ANY_BA", channels.anyBa(replicaIds.get(1)).name());
     policy = new StorePolicy(replicaIds, (int) settings.wholeNumber("nas.archive.reuploads", 2));
   }
 
-  /** The two replica ids configured, checked as channel name parts. */
+  /**
+   * The replicas configured: {@code nas.replicas} (ids separated by {@code ,}, e.g. {@code
+   * ONE,TWO,THREE}), or, when it is unset, the two the provisioning names, {@code nas.replica.one}
+   * and {@code nas.replica.two} (default ONE and TWO), so that an installation configured before
+   * {@code nas.replicas} existed keeps its meaning. Each id is checked as a channel name part; an
+   * id given twice is refused.
+   */
   static List<String> replicaIds(ServerSettings settings) {
-    List<String> ids =
-        List.of(replicaId(settings, REPLICA_ONE, "ONE"), replicaId(settings, REPLICA_TWO, "TWO"));
-    if (ids.get(0).equals(ids.get(1))) {
-      throw ServerSettings.refusal(REPLICA_TWO, "must differ from " + REPLICA_ONE, ids.get(1));
+    if (settings.text(REPLICAS).isEmpty()) {
+      List<String> ids =
+          List.of(
+              replicaId(REPLICA_ONE, settings.text(REPLICA_ONE).orElse("ONE")),
+              replicaId(REPLICA_TWO, settings.text(REPLICA_TWO).orElse("TWO")));
+      if (ids.get(0).equals(ids.get(1))) {
+        throw ServerSettings.refusal(REPLICA_TWO, "must differ from " + REPLICA_ONE, ids.get(1));
+      }
+      return ids;
     }
-    return ids;
+    String value = settings.text(REPLICAS).get();
+    List<String> ids = new ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      String id = part.strip();
+      if (id.isEmpty()) {
+        throw ServerSettings.refusal(
+            REPLICAS, "must name replica ids separated by ',' with none empty", value);
+      }
+      try {
+        checkReplicaId(id);
+      } catch (IllegalArgumentException e) {
+        throw ServerSettings.refusal(
+            REPLICAS,
+            "names '" + id + "', which is not a replica id (" + e.getMessage() + ")",
+            value);
+      }
+      if (ids.contains(id)) {
+        throw ServerSettings.refusal(
+            REPLICAS, "must name each replica once, but names '" + id + "' twice", value);
+      }
+      ids.add(id);
+    }
+    return List.copyOf(ids);
   }
 
-  private static String replicaId(ServerSettings settings, String name, String defaultId) {
-    String id = settings.text(name).orElse(defaultId);
+  /** The replica id a single-id setting gives, checked as a channel name part. */
+  private static String replicaId(String name, String id) {
     try {
-      Channels.forEnvironment(Installation.DEFAULT_ENVIRONMENT).anyBa(id);
+      checkReplicaId(id);
     } catch (IllegalArgumentException e) {
       throw ServerSettings.refusal(name, "must be a replica id (" + e.getMessage() + ")", id);
     }
     return id;
+  }
+
+  /** Refuses an id that cannot be part of a channel name (e.g. {@code o-1} or {@code COMMON}). */
+  private static void checkReplicaId(String id) {
+    Channels.forEnvironment(Installation.DEFAULT_ENVIRONMENT).anyBa(id);
   }
 
   private static void expectQueue(Queue queue, String binding, String expected) {
@@ -119,7 +153,7 @@ public class ArchiveSettings {
               + bound
               + "', not '"
               + expected
-              + "' as nas.environment, nas.replica.one and nas.replica.two say;"
+              + "' as nas.environment says;"
               + " run configure-messaging.cli with the installation's values");
     }
   }
@@ -132,11 +166,6 @@ public class ArchiveSettings {
   /** The replicas every file is stored in, e.g. {@code [ONE, TWO]}. */
   public List<String> replicaIds() {
     return replicaIds;
-  }
-
-  /** The replica a bitarchive consumer serves: 1 or 2, as bound in JNDI. */
-  public String replicaId(int position) {
-    return replicaIds.get(position - 1);
   }
 
   public StorePolicy storePolicy() {

@@ -58,6 +58,52 @@ class ArchiveSettingsTest {
   }
 
   @Test
+  void givenReplicaList_whenRead_thenThoseInTheirOrderOverTheProvisionedTwo() {
+    assertThat(
+            ArchiveSettings.replicaIds(
+                settings(
+                    Map.of("NAS_REPLICAS", " ONE, TWO ,THREE"),
+                    Map.of("nas.replica.one", "ONE", "nas.replica.two", "TWO"))))
+        .containsExactly("ONE", "TWO", "THREE");
+    assertThat(ArchiveSettings.replicaIds(settings(Map.of(), Map.of("nas.replicas", "SB"))))
+        .containsExactly("SB");
+    assertThat(ArchiveSettings.replicaIds(settings(Map.of("NAS_REPLICAS", " "), Map.of())))
+        .as("a blank list is no list: the provisioned two")
+        .containsExactly("ONE", "TWO");
+  }
+
+  @Test
+  void givenBadReplicaList_whenRead_thenRefusedNamingTheIdAndTheValue() {
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.replicaIds(
+                    settings(Map.of("NAS_REPLICAS", "ONE,TWO,ONE"), Map.of())))
+        .hasMessage(
+            "NAS_REPLICAS (nas.replicas) must name each replica once, but names 'ONE' twice,"
+                + " was 'ONE,TWO,ONE'");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.replicaIds(
+                    settings(Map.of("NAS_REPLICAS", "ONE,o-1,THREE"), Map.of())))
+        .hasMessageStartingWith(
+            "NAS_REPLICAS (nas.replicas) names 'o-1', which is not a replica id")
+        .hasMessageEndingWith("was 'ONE,o-1,THREE'");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.replicaIds(
+                    settings(Map.of(), Map.of("nas.replicas", "ONE,COMMON"))))
+        .hasMessageStartingWith(
+            "NAS_REPLICAS (nas.replicas) names 'COMMON', which is not a replica id")
+        .hasMessageEndingWith("was 'ONE,COMMON'");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.replicaIds(settings(Map.of("NAS_REPLICAS", "ONE,,TWO"), Map.of())))
+        .hasMessage(
+            "NAS_REPLICAS (nas.replicas) must name replica ids separated by ',' with none empty,"
+                + " was 'ONE,,TWO'");
+  }
+
+  @Test
   void givenTheEnvironmentVariablesOfToday_whenRead_thenTheSameMeaning() {
     ArchiveSettings settings =
         archive(

@@ -2,8 +2,9 @@ package org.netarchive.ee.archive.interfaces.jms;
 
 import jakarta.inject.Inject;
 import jakarta.jms.Destination;
-import org.netarchive.ee.archive.application.ArchiveSettings;
+import jakarta.jms.JMSException;
 import org.netarchive.ee.archive.application.Bitarchive;
+import org.netarchive.ee.archive.infrastructure.messaging.jms.ReplicaDestinations;
 import org.netarchive.ee.common.jms.JsonMessageListener;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumRequest;
@@ -14,18 +15,18 @@ import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 import org.netarchive.ee.common.message.UploadRequest;
 
 /**
- * Base of the bitarchive consumers: checks that a message is addressed to the replica the
- * destination belongs to; anything else fails, so the broker redelivers and finally dead-letters it
- * instead of a bitarchive acting on it.
+ * Base of the bitarchive consumers: checks that a message is addressed to the replica whose channel
+ * it was sent to (see {@link ReplicaConsumers#replica}); anything else fails, so the broker
+ * redelivers and finally dead-letters it instead of a bitarchive acting on it.
  */
 abstract class BitarchiveConsumer extends JsonMessageListener {
 
-  @Inject private ArchiveSettings settings;
+  @Inject private ReplicaDestinations destinations;
   @Inject private Bitarchive bitarchive;
 
-  /** An upload to the bitarchive of the replica bound at the given position. */
-  void upload(Message message, int replicaPosition) {
-    if (!(addressed(message, replicaPosition) instanceof UploadRequest upload)) {
+  /** An upload to the bitarchive of the replica whose ANY_BA it was sent to. */
+  void upload(Message message, jakarta.jms.Message raw) throws JMSException {
+    if (!(addressed(message, raw) instanceof UploadRequest upload)) {
       throw new IllegalArgumentException(
           "The bitarchives' upload queue takes UploadRequest messages, not "
               + message.getClass().getSimpleName());
@@ -33,9 +34,10 @@ abstract class BitarchiveConsumer extends JsonMessageListener {
     bitarchive.upload(upload);
   }
 
-  /** A request to every bitarchive of the replica bound at the given position. */
-  void request(Message message, Destination replyTo, int replicaPosition) {
-    switch (addressed(message, replicaPosition)) {
+  /** A request to every bitarchive of the replica whose ALL_BA it was sent to. */
+  void request(Message message, jakarta.jms.Message raw) throws JMSException {
+    Destination replyTo = raw.getJMSReplyTo();
+    switch (addressed(message, raw)) {
       case ChecksumRequest request -> bitarchive.checksum(request);
       case GetFileRequest request -> bitarchive.getFile(request, replyTo);
       case GetRecordRequest request -> bitarchive.getRecord(request, replyTo);
@@ -49,11 +51,9 @@ abstract class BitarchiveConsumer extends JsonMessageListener {
     }
   }
 
-  /**
-   * The message, after checking that it is addressed to the replica bound at the given position.
-   */
-  Message addressed(Message message, int replicaPosition) {
-    String replica = settings.replicaId(replicaPosition);
+  /** The message, after checking that it is addressed to the replica it was sent to. */
+  Message addressed(Message message, jakarta.jms.Message raw) throws JMSException {
+    String replica = ReplicaConsumers.replica(destinations, raw);
     String addressed =
         switch (message) {
           case UploadRequest m -> m.replicaId();

@@ -32,30 +32,16 @@ public class ArchiveMessaging {
   @Inject private JMSContext jms;
   @Inject private ArchiveSettings settings;
   @Inject private StoreReplyRoutes replyRoutes;
+  @Inject private ReplicaDestinations destinations;
 
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
   private Queue repository;
 
-  @Resource(lookup = "java:/jms/netarchive/replica1/ANY_BA")
-  private Queue firstReplicaUploads;
-
-  @Resource(lookup = "java:/jms/netarchive/replica2/ANY_BA")
-  private Queue secondReplicaUploads;
-
-  @Resource(lookup = "java:/jms/netarchive/replica1/THE_BAMON")
-  private Queue firstReplicaMonitor;
-
-  @Resource(lookup = "java:/jms/netarchive/replica2/THE_BAMON")
-  private Queue secondReplicaMonitor;
-
   @Resource(lookup = "java:/jms/netarchive/COMMON_MONITOR")
   private Queue componentMonitor;
 
-  @Resource(lookup = "java:/jms/netarchive/replica1/ALL_BA")
-  private Topic firstReplicaBitarchives;
-
-  @Resource(lookup = "java:/jms/netarchive/replica2/ALL_BA")
-  private Topic secondReplicaBitarchives;
+  /** The string property naming the replica a message is addressed to. */
+  public static final String REPLICA_PROPERTY = "replica";
 
   private final JmsMessages messages = JmsMessages.standard();
 
@@ -64,17 +50,21 @@ public class ArchiveMessaging {
     for (StoreAction action : actions) {
       switch (action) {
         case StoreAction.Upload upload ->
-            send(
+            toReplica(
+                upload.replicaId(),
                 uploadsOf(upload.replicaId()),
                 new UploadRequest(
                     upload.replicaId(),
                     upload.fileName(),
                     remoteFile(upload.source(), upload.size(), upload.sha512()),
-                    upload.attempt()));
+                    upload.attempt()),
+                null);
         case StoreAction.RequestChecksum request ->
-            send(
+            toReplica(
+                request.replicaId(),
                 bitarchivesOf(request.replicaId()),
-                new ChecksumRequest(request.replicaId(), request.fileName()));
+                new ChecksumRequest(request.replicaId(), request.fileName()),
+                null);
         case StoreAction.AnswerStore answer -> answer(answer);
       }
     }
@@ -95,7 +85,7 @@ public class ArchiveMessaging {
    * {@code replyTo} when its bitarchive instances have answered.
    */
   public void toMonitor(String replicaId, Message request, Destination replyTo) {
-    sendWithReplyTo(monitorOf(replicaId), request, replyTo);
+    toReplica(replicaId, monitorOf(replicaId), request, replyTo);
   }
 
   /**
@@ -103,12 +93,31 @@ public class ArchiveMessaging {
    * answer the monitor.
    */
   public void toBitarchivesForMonitor(String replicaId, Message request) {
-    sendWithReplyTo(bitarchivesOf(replicaId), request, monitorOf(replicaId));
+    toReplica(replicaId, bitarchivesOf(replicaId), request, monitorOf(replicaId));
   }
 
   /** Sends a heartbeat to a replica's monitor. */
   public void toMonitor(String replicaId, Message heartbeat) {
-    send(monitorOf(replicaId), heartbeat);
+    toReplica(replicaId, monitorOf(replicaId), heartbeat, null);
+  }
+
+  /**
+   * The one place a message addressed to a replica is sent: it carries the replica id as the string
+   * property {@value #REPLICA_PROPERTY}, which consumers may select on, and the reply-to
+   * destination if one is given.
+   */
+  private void toReplica(
+      String replicaId, Destination destination, Message message, Destination replyTo) {
+    jakarta.jms.TextMessage text = messages.toTextMessage(jms, message);
+    try {
+      text.setStringProperty(REPLICA_PROPERTY, replicaId);
+      if (replyTo != null) {
+        text.setJMSReplyTo(replyTo);
+      }
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException("Cannot address a message to replica " + replicaId, e);
+    }
+    jms.createProducer().send(destination, text);
   }
 
   /** Sends a heartbeat to the component monitor (MONITOR). */
@@ -164,18 +173,31 @@ public class ArchiveMessaging {
         source.uri(), size, sha512, source.token(), source.localPath(), source.host());
   }
 
+  /** A replica's upload queue, {@code <ENV>_<REPLICA>_ANY_BA}. */
   private Queue uploadsOf(String replicaId) {
-    return replicaId.equals(settings.replicaId(1)) ? firstReplicaUploads : secondReplicaUploads;
+    return jms.createQueue(settings.channels().anyBa(configured(replicaId)).name());
   }
 
+  /** A replica's monitor queue, {@code <ENV>_<REPLICA>_THE_BAMON}. */
   private Queue monitorOf(String replicaId) {
-    return replicaId.equals(settings.replicaId(1)) ? firstReplicaMonitor : secondReplicaMonitor;
+    return jms.createQueue(settings.channels().theBamon(configured(replicaId)).name());
   }
 
+  /** The topic of all bitarchives of a replica, {@code <ENV>_<REPLICA>_ALL_BA}. */
   private Topic bitarchivesOf(String replicaId) {
-    return replicaId.equals(settings.replicaId(1))
-        ? firstReplicaBitarchives
-        : secondReplicaBitarchives;
+    return jms.createTopic(settings.channels().allBa(configured(replicaId)).name());
+  }
+
+  /**
+   * The replica id, checked to be one configured; its destinations exist (made at the first use,
+   * see {@link ReplicaDestinations}).
+   */
+  private String configured(String replicaId) {
+    if (!destinations.replicaIds().contains(replicaId)) {
+      throw new IllegalArgumentException(
+          "Unknown replica '" + replicaId + "'; the replicas are " + destinations.replicaIds());
+    }
+    return replicaId;
   }
 
   private void send(Destination destination, Message message) {

@@ -5,21 +5,24 @@ import jakarta.ejb.MessageDriven;
 import jakarta.jms.JMSException;
 import org.netarchive.ee.common.message.Message;
 
-/** The monitor of the second replica, on its {@code <ENV>_<REPLICA>_THE_BAMON}. */
+/**
+ * Uploads to this server's bitarchives, of every replica: what reaches a replica's {@code
+ * <ENV>_<REPLICA>_ANY_BA} is diverted to {@code <ENV>_COMMON_BITARCHIVE_UPLOADS}.
+ */
 @MessageDriven(
     activationConfig = {
       @ActivationConfigProperty(
           propertyName = "destinationLookup",
-          propertyValue = "java:/jms/netarchive/replica2/THE_BAMON"),
+          propertyValue = "java:/jms/netarchive/COMMON_BITARCHIVE_UPLOADS"),
       @ActivationConfigProperty(
           propertyName = "destinationType",
           propertyValue = "jakarta.jms.Queue"),
-      @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")
+      @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "8")
     })
-public class SecondReplicaMonitorConsumer extends MonitorConsumer {
+public class BitarchiveUploadConsumer extends BitarchiveConsumer {
 
   @Override
   protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
-    dispatch(message, raw.getJMSReplyTo(), 2);
+    upload(message, raw);
   }
 }

@@ -1,9 +1,12 @@
 package org.netarchive.ee.archive.interfaces.jms;
 
+import jakarta.ejb.ActivationConfigProperty;
+import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
 import jakarta.jms.Destination;
-import org.netarchive.ee.archive.application.ArchiveSettings;
+import jakarta.jms.JMSException;
 import org.netarchive.ee.archive.application.BitarchiveMonitor;
+import org.netarchive.ee.archive.infrastructure.messaging.jms.ReplicaDestinations;
 import org.netarchive.ee.common.jms.JsonMessageListener;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
@@ -17,16 +20,30 @@ import org.netarchive.ee.common.message.RemoveAndGetFileReply;
 import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
 
 /**
- * Base of the consumers of a replica's monitor queue (THE_BAMON): the instances' heartbeats, the
- * clients' get and batch requests (passed on by the repository) and the instances' answers.
+ * The monitors of every replica: what reaches a replica's monitor queue {@code
+ * <ENV>_<REPLICA>_THE_BAMON} (the instances' heartbeats, the clients' get and batch requests passed
+ * on by the repository, and the instances' answers) is diverted to {@code
+ * <ENV>_COMMON_BITARCHIVE_MONITOR}; the address it was sent to names the replica.
  */
-abstract class MonitorConsumer extends JsonMessageListener {
+@MessageDriven(
+    activationConfig = {
+      @ActivationConfigProperty(
+          propertyName = "destinationLookup",
+          propertyValue = "java:/jms/netarchive/COMMON_BITARCHIVE_MONITOR"),
+      @ActivationConfigProperty(
+          propertyName = "destinationType",
+          propertyValue = "jakarta.jms.Queue"),
+      @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "8")
+    })
+public class ReplicaMonitorConsumer extends JsonMessageListener {
 
-  @Inject private ArchiveSettings settings;
+  @Inject private ReplicaDestinations destinations;
   @Inject private BitarchiveMonitor monitor;
 
-  void dispatch(Message message, Destination replyTo, int replicaPosition) {
-    String replica = settings.replicaId(replicaPosition);
+  @Override
+  protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
+    String replica = ReplicaConsumers.replica(destinations, raw);
+    Destination replyTo = raw.getJMSReplyTo();
     switch (message) {
       case Heartbeat heartbeat -> monitor.heartbeat(replica, heartbeat);
       case GetFileRequest request -> monitor.request(replica, request, requireReplyTo(replyTo));

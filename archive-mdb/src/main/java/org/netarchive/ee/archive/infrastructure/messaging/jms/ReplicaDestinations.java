@@ -1,0 +1,270 @@
+package org.netarchive.ee.archive.infrastructure.messaging.jms;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.management.JMException;
+import javax.management.MBeanException;
+import javax.management.MBeanServer;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+import org.netarchive.ee.archive.application.ArchiveSettings;
+import org.netarchive.ee.common.channel.Channels;
+
+/**
+ * The destinations of the configured replicas, made on the server's embedded Artemis broker at
+ * start-up, whatever their number: adding a replica to {@code nas.replicas} and restarting is all
+ * it takes.
+ *
+ * <p>Every replica keeps its NetarchiveSuite channels, {@code <ENV>_<R>_ANY_BA} (uploads), {@code
+ * <ENV>_<R>_ALL_BA} (topic: checksum, get, batch and correction requests to every instance) and
+ * {@code <ENV>_<R>_THE_BAMON} (its monitor), so that a bitarchive instance on another machine, or a
+ * monitor's client, names them as before. This server consumes none of them directly: a divert on
+ * each forwards what reaches it into one of three queues of the server's own, {@code
+ * <ENV>_COMMON_BITARCHIVE_UPLOADS}, {@code ..._REQUESTS} and {@code ..._MONITOR} (made by
+ * configure-messaging.cli and bound in JNDI), each consumed by one message-driven bean. The divert
+ * copy carries the address it came from ({@code _AMQ_ORIG_ADDRESS}), from which the consumer learns
+ * the replica ({@link #replicaOfAddress}). ANY_BA and THE_BAMON divert exclusively (their own queue
+ * stays empty); ALL_BA non-exclusively, so that subscribers on other machines still get a copy.
+ *
+ * <p>Why diverts, not a selector per replica on shared destinations: the channel names are the
+ * installation's interface (the bitarchive instances of other machines, the tests, the system page
+ * name them), and one message-driven bean can consume one destination only; diverts keep the names
+ * and need one bean per kind. The broker's management bean is used as for the harvest channels'
+ * queues (no deployment has a supported client of WildFly's management model); what the broker has
+ * made stays in its journal, and every start ensures it again.
+ *
+ * <p>Migration: messages left in a replica's own ANY_BA or THE_BAMON queue by a server of an
+ * earlier version (which consumed them directly) are moved into the server's queue; the durable
+ * subscriptions {@code netarchive-bitarchive-replica1/2} of the earlier ALL_BA consumers are
+ * removed, or they would keep a copy of every request with no one to read it (their unanswered
+ * checksum requests are asked again by the start-up's resumption of unfinished stores).
+ */
+@ApplicationScoped
+public class ReplicaDestinations {
+
+  /** The broker's management bean: WildFly's messaging server {@code default}. */
+  static final String BROKER_MBEAN = "org.apache.activemq.artemis:broker=\"default\"";
+
+  /** The server's queue of uploads to its bitarchives, without the environment prefix. */
+  public static final String UPLOADS = "COMMON_BITARCHIVE_UPLOADS";
+
+  /** The server's queue of requests to all its bitarchives, without the environment prefix. */
+  public static final String REQUESTS = "COMMON_BITARCHIVE_REQUESTS";
+
+  /** The server's queue of its replicas' monitors, without the environment prefix. */
+  public static final String MONITOR = "COMMON_BITARCHIVE_MONITOR";
+
+  /** The core property a divert sets on its copy: the address the message was sent to. */
+  public static final String ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
+
+  /** The prefix of the durable subscriptions of the ALL_BA consumers of earlier versions. */
+  static final String LEGACY_SUBSCRIPTION_PREFIX = "netarchive-bitarchive-replica";
+
+  private static final String QUEUE_PREFIX = "jms.queue.";
+  private static final String TOPIC_PREFIX = "jms.topic.";
+
+  private static final Logger LOG = Logger.getLogger(ReplicaDestinations.class.getName());
+
+  @Inject private ArchiveSettings settings;
+
+  private final Map<String, String> replicaByChannel = new HashMap<>();
+  private MBeanServer server;
+  private ObjectName broker;
+
+  @PostConstruct
+  void ensure() {
+    Channels channels = settings.channels();
+    for (String replica : settings.replicaIds()) {
+      replicaByChannel.put(channels.anyBa(replica).name(), replica);
+      replicaByChannel.put(channels.allBa(replica).name(), replica);
+      replicaByChannel.put(channels.theBamon(replica).name(), replica);
+    }
+    server = ManagementFactory.getPlatformMBeanServer();
+    try {
+      broker = ObjectName.getInstance(BROKER_MBEAN);
+    } catch (MalformedObjectNameException e) {
+      throw new IllegalStateException(e);
+    }
+    String environment = channels.environment();
+    for (String replica : settings.replicaIds()) {
+      String anyBa = QUEUE_PREFIX + channels.anyBa(replica).name();
+      String theBamon = QUEUE_PREFIX + channels.theBamon(replica).name();
+      String allBa = TOPIC_PREFIX + channels.allBa(replica).name();
+      ensureQueue(anyBa);
+      ensureQueue(theBamon);
+      ensureTopic(allBa);
+      ensureDivert(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
+      ensureDivert(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR, true);
+      ensureDivert(allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
+      moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
+      moveLeftovers(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR);
+    }
+    removeLegacySubscriptions();
+  }
+
+  /**
+   * The replica whose channel an address (as in {@link #ORIGINAL_ADDRESS}, with or without the
+   * {@code jms.queue.}/{@code jms.topic.} prefix) is, or null if it is no configured replica's.
+   */
+  public String replicaOfAddress(String address) {
+    String name = address;
+    if (name.startsWith(QUEUE_PREFIX)) {
+      name = name.substring(QUEUE_PREFIX.length());
+    } else if (name.startsWith(TOPIC_PREFIX)) {
+      name = name.substring(TOPIC_PREFIX.length());
+    }
+    return replicaByChannel.get(name);
+  }
+
+  /** The replicas whose channels this server serves. */
+  public List<String> replicaIds() {
+    return settings.replicaIds();
+  }
+
+  private void ensureQueue(String coreName) {
+    if (names("QueueNames").contains(coreName)) {
+      return;
+    }
+    String configuration =
+        Json.createObjectBuilder()
+            .add("name", coreName)
+            .add("address", coreName)
+            .add("routing-type", "ANYCAST")
+            .add("durable", true)
+            .add("auto-create-address", true)
+            .build()
+            .toString();
+    invoke(
+        "create the queue " + coreName,
+        "createQueue",
+        new Object[] {configuration, true},
+        new String[] {String.class.getName(), boolean.class.getName()});
+    LOG.info(() -> "Created the replica queue " + coreName);
+  }
+
+  private void ensureTopic(String coreName) {
+    if (names("AddressNames").contains(coreName)) {
+      return;
+    }
+    invoke(
+        "create the topic " + coreName,
+        "createAddress",
+        new Object[] {coreName, "MULTICAST"},
+        new String[] {String.class.getName(), String.class.getName()});
+    LOG.info(() -> "Created the replica topic " + coreName);
+  }
+
+  private void ensureDivert(String from, String to, boolean exclusive) {
+    String name = "netarchive-" + from;
+    if (names("DivertNames").contains(name)) {
+      return;
+    }
+    String s = String.class.getName();
+    invoke(
+        "divert " + from + " to " + to,
+        "createDivert",
+        new Object[] {name, name, from, to, exclusive, null, null, "ANYCAST"},
+        new String[] {s, s, s, s, boolean.class.getName(), s, s, s});
+    LOG.info(
+        () ->
+            "Diverted "
+                + from
+                + " to "
+                + to
+                + (exclusive ? "" : " (a copy; its subscribers keep theirs)"));
+  }
+
+  /** Moves what an earlier version left in a replica's own queue to the server's queue. */
+  private void moveLeftovers(String queue, String target) {
+    try {
+      ObjectName control =
+          ObjectName.getInstance(
+              "org.apache.activemq.artemis:broker=\"default\",component=addresses,address="
+                  + ObjectName.quote(queue)
+                  + ",subcomponent=queues,routing-type=\"anycast\",queue="
+                  + ObjectName.quote(queue));
+      if (!server.isRegistered(control)) {
+        return;
+      }
+      long count = ((Number) server.getAttribute(control, "MessageCount")).longValue();
+      if (count == 0) {
+        return;
+      }
+      Object moved =
+          server.invoke(
+              control,
+              "moveMessages",
+              new Object[] {null, target},
+              new String[] {String.class.getName(), String.class.getName()});
+      LOG.info(() -> "Moved " + moved + " messages left in " + queue + " to " + target);
+    } catch (JMException e) {
+      LOG.log(
+          Level.WARNING,
+          "Cannot move the messages left in "
+              + queue
+              + " to "
+              + target
+              + " (unfinished stores are asked again anyway): "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private void removeLegacySubscriptions() {
+    for (String queue : names("QueueNames")) {
+      if (queue.startsWith(LEGACY_SUBSCRIPTION_PREFIX)) {
+        invoke(
+            "remove the earlier version's subscription " + queue,
+            "destroyQueue",
+            new Object[] {queue, true},
+            new String[] {String.class.getName(), boolean.class.getName()});
+        LOG.info(
+            () ->
+                "Removed the subscription "
+                    + queue
+                    + " of an earlier version's bitarchive consumer; its requests now reach the"
+                    + " server's queue");
+      }
+    }
+  }
+
+  private List<String> names(String attribute) {
+    try {
+      return Arrays.asList((String[]) server.getAttribute(broker, attribute));
+    } catch (JMException e) {
+      throw new IllegalStateException(
+          "Cannot read the broker's "
+              + attribute
+              + " through its management bean "
+              + BROKER_MBEAN
+              + " (enabled by configure-messaging.cli: jmx-management-enabled=true): "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private void invoke(String what, String operation, Object[] arguments, String[] signature) {
+    try {
+      server.invoke(broker, operation, arguments, signature);
+    } catch (MBeanException e) {
+      Exception cause = e.getTargetException();
+      throw new IllegalStateException(
+          "The broker refused to "
+              + what
+              + ": "
+              + (cause == null ? e.getMessage() : cause.getMessage()),
+          e);
+    } catch (JMException e) {
+      throw new IllegalStateException("Cannot " + what + ": " + e.getMessage(), e);
+    }
+  }
+}
