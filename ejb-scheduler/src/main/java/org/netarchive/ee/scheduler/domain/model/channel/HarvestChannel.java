@@ -4,17 +4,14 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.StoredEntity;
 import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
@@ -49,7 +46,7 @@ import org.netarchive.ee.scheduler.domain.model.Text;
 @NamedQuery(
     name = "HarvestChannel.clearDefault",
     query = "UPDATE HarvestChannel c SET c.defaultFor = NULL WHERE c.defaultFor = :kind")
-public class HarvestChannel {
+public class HarvestChannel extends StoredEntity {
 
   /** The default selective channel of a new installation (queue {@code ANY_HIGHPRIORITY_HACO}). */
   public static final String HIGH_PRIORITY = "HIGHPRIORITY";
@@ -65,11 +62,6 @@ public class HarvestChannel {
    * '_', which separates the parts of a queue name.
    */
   private static final Pattern NAME = Pattern.compile("[A-Z0-9]{1," + MAX_NAME_LENGTH + "}");
-
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  @Column(name = "id")
-  private Long id;
 
   @Column(name = "name", nullable = false, updatable = false, length = MAX_NAME_LENGTH)
   private String name;
@@ -88,10 +80,6 @@ public class HarvestChannel {
 
   @Column(name = "comments", length = MAX_COMMENTS_LENGTH)
   private String comments;
-
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
 
   protected HarvestChannel() {}
 
@@ -191,11 +179,6 @@ public class HarvestChannel {
     }
   }
 
-  /** The database id; {@code null} until the channel is stored. */
-  public Long id() {
-    return id;
-  }
-
   /** The name, upper-case, e.g. {@code HIGHPRIORITY}. */
   public String name() {
     return name;
@@ -215,15 +198,10 @@ public class HarvestChannel {
     return comments;
   }
 
-  /** The optimistic-locking version, for forms that edit a detached copy. */
-  public int version() {
-    return version;
-  }
-
   @Override
   public String toString() {
     return "HarvestChannel[id="
-        + id
+        + id()
         + ", name="
         + name
         + ", kind="

@@ -5,21 +5,18 @@ import jakarta.persistence.DiscriminatorColumn;
 import jakarta.persistence.DiscriminatorType;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Inheritance;
 import jakarta.persistence.InheritanceType;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.Objects;
 import org.netarchive.ee.scheduler.domain.model.DisplayNames;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.StoredEntity;
 import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 
@@ -47,16 +44,11 @@ import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 @NamedQuery(
     name = "HarvestDefinition.countByName",
     query = "SELECT COUNT(h) FROM HarvestDefinition h WHERE LOWER(h.name) LIKE :pattern ESCAPE '!'")
-public abstract class HarvestDefinition {
+public abstract class HarvestDefinition extends StoredEntity {
 
   public static final int MAX_NAME_LENGTH = 128;
   public static final int MAX_COMMENTS_LENGTH = 4000;
   public static final int MAX_AUDIENCE_LENGTH = 100;
-
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  @Column(name = "id")
-  private Long id;
 
   @Column(name = "name", nullable = false, length = MAX_NAME_LENGTH)
   private String name;
@@ -86,10 +78,6 @@ public abstract class HarvestDefinition {
 
   @Column(name = "scheduling_failed_at")
   private Instant schedulingFailedAt;
-
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
 
   protected HarvestDefinition() {}
 
@@ -234,11 +222,6 @@ public abstract class HarvestDefinition {
     this.active = active;
   }
 
-  /** The database id; {@code null} until the harvest is stored. */
-  public Long id() {
-    return id;
-  }
-
   public String name() {
     return name;
   }
@@ -270,13 +253,15 @@ public abstract class HarvestDefinition {
     return createdAt;
   }
 
-  /** The optimistic-locking version, for forms that edit a detached copy. */
-  public int version() {
-    return version;
-  }
-
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "[id=" + id + ", name=" + name + ", active=" + active + "]";
+    return getClass().getSimpleName()
+        + "[id="
+        + id()
+        + ", name="
+        + name
+        + ", active="
+        + active
+        + "]";
   }
 }

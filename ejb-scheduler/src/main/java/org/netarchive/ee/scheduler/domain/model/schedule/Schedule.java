@@ -5,12 +5,8 @@ import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -21,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.netarchive.ee.scheduler.domain.model.StoredEntity;
 import org.netarchive.ee.scheduler.domain.model.Text;
 
 /**
@@ -49,7 +46,7 @@ import org.netarchive.ee.scheduler.domain.model.Text;
 @NamedQuery(
     name = "Schedule.countByNamePattern",
     query = "SELECT COUNT(s) FROM Schedule s WHERE LOWER(s.name) LIKE LOWER(:pattern) ESCAPE '!'")
-public class Schedule {
+public class Schedule extends StoredEntity {
 
   public static final int MAX_NAME_LENGTH = 128;
   public static final int MAX_COMMENTS_LENGTH = 4000;
@@ -62,11 +59,6 @@ public class Schedule {
 
   /** The zone of a schedule that names none. */
   public static final ZoneId DEFAULT_TIME_ZONE = ZoneId.of("UTC");
-
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  @Column(name = "id")
-  private Long id;
 
   @Column(name = "name", nullable = false, length = MAX_NAME_LENGTH)
   private String name;
@@ -92,10 +84,6 @@ public class Schedule {
 
   @Column(name = "time_zone", nullable = false, length = 64)
   private String timeZone;
-
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
 
   protected Schedule() {}
 
@@ -251,11 +239,6 @@ public class Schedule {
     return text.toString();
   }
 
-  /** The database identity; {@code null} until the schedule is stored. */
-  public Long id() {
-    return id;
-  }
-
   public String name() {
     return name;
   }
@@ -294,11 +277,6 @@ public class Schedule {
 
   public ZoneId timeZone() {
     return ZoneId.of(timeZone);
-  }
-
-  /** The optimistic-locking version, for forms that edit a detached copy. */
-  public int version() {
-    return version;
   }
 
   @Override

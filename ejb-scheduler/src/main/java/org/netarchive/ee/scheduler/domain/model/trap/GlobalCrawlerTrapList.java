@@ -5,18 +5,15 @@ import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.util.ArrayList;
 import java.util.List;
 import org.netarchive.ee.scheduler.domain.model.DisplayNames;
 import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.StoredEntity;
 import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
 
@@ -44,15 +41,10 @@ import org.netarchive.ee.scheduler.domain.model.domain.CrawlerTraps;
     query =
         "SELECT DISTINCT e FROM GlobalCrawlerTrapList l JOIN l.expressions e"
             + " WHERE l.active = TRUE ORDER BY e")
-public class GlobalCrawlerTrapList {
+public class GlobalCrawlerTrapList extends StoredEntity {
 
   public static final int MAX_NAME_LENGTH = 128;
   public static final int MAX_DESCRIPTION_LENGTH = 4000;
-
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  @Column(name = "id")
-  private Long id;
 
   @Column(name = "name", nullable = false, length = MAX_NAME_LENGTH)
   private String name;
@@ -68,10 +60,6 @@ public class GlobalCrawlerTrapList {
   @OrderColumn(name = "position")
   @Column(name = "expression", nullable = false, length = CrawlerTraps.MAX_LENGTH)
   private List<String> expressions = new ArrayList<>();
-
-  @Version
-  @Column(name = "version", nullable = false)
-  private int version;
 
   protected GlobalCrawlerTrapList() {}
 
@@ -158,11 +146,6 @@ public class GlobalCrawlerTrapList {
     return Text.of("owner.trapList", name);
   }
 
-  /** The database id; {@code null} until the list is stored. */
-  public Long id() {
-    return id;
-  }
-
   public String name() {
     return name;
   }
@@ -181,13 +164,8 @@ public class GlobalCrawlerTrapList {
     return List.copyOf(expressions);
   }
 
-  /** The optimistic-locking version, for forms that edit a detached copy. */
-  public int version() {
-    return version;
-  }
-
   @Override
   public String toString() {
-    return "GlobalCrawlerTrapList[id=" + id + ", name=" + name + ", active=" + active + "]";
+    return "GlobalCrawlerTrapList[id=" + id() + ", name=" + name + ", active=" + active + "]";
   }
 }
