@@ -39,12 +39,12 @@ import org.netarchive.ee.scheduler.domain.model.Text;
 @Table(name = "schedule")
 @NamedQuery(name = "Schedule.findByName", query = "SELECT s FROM Schedule s WHERE s.name = :name")
 @NamedQuery(
-    name = "Schedule.findByNamePattern",
+    name = "Schedule.listByName",
     query =
         "SELECT s FROM Schedule s WHERE LOWER(s.name) LIKE LOWER(:pattern) ESCAPE '!'"
             + " ORDER BY LOWER(s.name), s.id")
 @NamedQuery(
-    name = "Schedule.countByNamePattern",
+    name = "Schedule.countByName",
     query = "SELECT COUNT(s) FROM Schedule s WHERE LOWER(s.name) LIKE LOWER(:pattern) ESCAPE '!'")
 public class Schedule extends StoredEntity {
 

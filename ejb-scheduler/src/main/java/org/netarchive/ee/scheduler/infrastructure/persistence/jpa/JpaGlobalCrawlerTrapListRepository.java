@@ -5,7 +5,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Optional;
-import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.trap.GlobalCrawlerTrapList;
 import org.netarchive.ee.scheduler.domain.model.trap.GlobalCrawlerTrapListRepository;
@@ -33,15 +32,8 @@ public class JpaGlobalCrawlerTrapListRepository implements GlobalCrawlerTrapList
 
   @Override
   public Page<GlobalCrawlerTrapList> list(String nameGlob, int page, int size) {
-    return NamedQueries.page(
-        em,
-        "GlobalCrawlerTrapList.listByName",
-        "GlobalCrawlerTrapList.countByName",
-        GlobalCrawlerTrapList.class,
-        "pattern",
-        NameGlob.toLikePattern(nameGlob),
-        page,
-        size);
+    return NamedQueries.pageByName(
+        em, "GlobalCrawlerTrapList", GlobalCrawlerTrapList.class, nameGlob, page, size);
   }
 
   @Override

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
-import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
@@ -54,15 +53,8 @@ public class JpaHarvestChannelRepository implements HarvestChannelRepository {
 
   @Override
   public Page<HarvestChannel> list(String nameGlob, int page, int size) {
-    return NamedQueries.page(
-        em,
-        "HarvestChannel.listByName",
-        "HarvestChannel.countByName",
-        HarvestChannel.class,
-        "pattern",
-        NameGlob.toLikePattern(nameGlob),
-        page,
-        size);
+    return NamedQueries.pageByName(
+        em, "HarvestChannel", HarvestChannel.class, nameGlob, page, size);
   }
 
   @Override

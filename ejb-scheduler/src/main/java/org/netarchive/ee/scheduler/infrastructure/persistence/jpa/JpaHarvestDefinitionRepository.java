@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
-import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.harvest.ChosenConfiguration;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
@@ -44,16 +43,8 @@ public class JpaHarvestDefinitionRepository implements HarvestDefinitionReposito
 
   @Override
   public Page<HarvestDefinition> list(HarvestKind kind, String nameGlob, int page, int size) {
-    String entity = entityName(kind);
-    return NamedQueries.page(
-        em,
-        entity + ".listByName",
-        entity + ".countByName",
-        HarvestDefinition.class,
-        "pattern",
-        NameGlob.toLikePattern(nameGlob),
-        page,
-        size);
+    return NamedQueries.pageByName(
+        em, entityName(kind), HarvestDefinition.class, nameGlob, page, size);
   }
 
   private static String entityName(HarvestKind kind) {

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplate;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateRepository;
 import org.netarchive.ee.scheduler.domain.model.template.HarvestTemplateVersion;
@@ -110,20 +109,13 @@ public class JpaHarvestTemplateRepository implements HarvestTemplateRepository {
               + MAX_PAGE_SIZE
               + " at a time");
     }
-    return NamedQueries.slice(
-        em,
-        "HarvestTemplate.listByName",
-        HarvestTemplate.class,
-        "pattern",
-        NameGlob.toLikePattern(nameGlob),
-        first,
-        max);
+    return NamedQueries.sliceByName(
+        em, "HarvestTemplate", HarvestTemplate.class, nameGlob, first, max);
   }
 
   @Override
   public long count(String nameGlob) {
-    return NamedQueries.count(
-        em, "HarvestTemplate.countByName", "pattern", NameGlob.toLikePattern(nameGlob));
+    return NamedQueries.countByName(em, "HarvestTemplate", nameGlob);
   }
 
   @Override

@@ -5,7 +5,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Optional;
-import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
 
@@ -38,20 +37,12 @@ public class JpaScheduleRepository implements ScheduleRepository {
               + ", max="
               + max);
     }
-    return NamedQueries.slice(
-        em,
-        "Schedule.findByNamePattern",
-        Schedule.class,
-        "pattern",
-        NameGlob.toLikePattern(nameGlob),
-        first,
-        max);
+    return NamedQueries.sliceByName(em, "Schedule", Schedule.class, nameGlob, first, max);
   }
 
   @Override
   public long count(String nameGlob) {
-    return NamedQueries.count(
-        em, "Schedule.countByNamePattern", "pattern", NameGlob.toLikePattern(nameGlob));
+    return NamedQueries.countByName(em, "Schedule", nameGlob);
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.netarchive.ee.scheduler.infrastructure.persistence.jpa;
 import jakarta.persistence.EntityManager;
 import java.util.List;
 import java.util.Optional;
+import org.netarchive.ee.scheduler.domain.model.NameGlob;
 import org.netarchive.ee.scheduler.domain.model.Page;
 
 /**
@@ -12,6 +13,11 @@ import org.netarchive.ee.scheduler.domain.model.Page;
  * query with one parameter, and a page of a list query with the total of its count query, both with
  * the same parameter (a name glob's LIKE pattern, an owner's id), as the lists of the UI and the
  * REST API show them.
+ *
+ * <p>An entity listed by name declares {@code <Entity>.listByName} and {@code
+ * <Entity>.countByName}, whose parameter {@code pattern} is the LIKE pattern of a name glob ({@link
+ * NameGlob#toLikePattern}); {@link #pageByName}, {@link #sliceByName} and {@link #countByName} run
+ * them.
  */
 final class NamedQueries {
 
@@ -102,5 +108,31 @@ final class NamedQueries {
         count(em, countQuery, parameter, value),
         page,
         size);
+  }
+
+  /** A page of the entities whose names match a glob, by the entity's name queries. */
+  static <T> Page<T> pageByName(
+      EntityManager em, String entity, Class<T> type, String nameGlob, int page, int size) {
+    return page(
+        em,
+        entity + ".listByName",
+        entity + ".countByName",
+        type,
+        "pattern",
+        NameGlob.toLikePattern(nameGlob),
+        page,
+        size);
+  }
+
+  /** The entities whose names match a glob, from {@code first}, at most {@code max}. */
+  static <T> List<T> sliceByName(
+      EntityManager em, String entity, Class<T> type, String nameGlob, int first, int max) {
+    return slice(
+        em, entity + ".listByName", type, "pattern", NameGlob.toLikePattern(nameGlob), first, max);
+  }
+
+  /** How many entities' names match a glob. */
+  static long countByName(EntityManager em, String entity, String nameGlob) {
+    return count(em, entity + ".countByName", "pattern", NameGlob.toLikePattern(nameGlob));
   }
 }
