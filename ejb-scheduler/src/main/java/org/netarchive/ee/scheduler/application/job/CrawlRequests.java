@@ -90,7 +90,7 @@ public class CrawlRequests {
         .harvest(harvest.id(), harvest.name(), job.harvestRun())
         .channel(channel.name())
         .template(template.template().name(), template.number(), template.text())
-        .maxRunningSeconds(job.maxRunningSeconds())
+        .maxRunningSeconds(job.limits().maxRunningSeconds())
         .globalCrawlerTraps(
             job.globalCrawlerTraps().isEmpty()
                 ? List.of()

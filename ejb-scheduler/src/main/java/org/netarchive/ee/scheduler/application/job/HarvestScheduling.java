@@ -17,6 +17,7 @@ import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinition;
 import org.netarchive.ee.scheduler.domain.model.harvest.HarvestDefinitionRepository;
 import org.netarchive.ee.scheduler.domain.model.harvest.SnapshotHarvest;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestJobRepository;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestLimits;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestSplit;
 import org.netarchive.ee.scheduler.domain.model.job.HarvestSplitRepository;
 import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
@@ -75,9 +76,7 @@ public class HarvestScheduling {
               harvest.id(),
               harvest.runCount() + 1,
               server,
-              maxObjects,
-              maxBytes,
-              seconds,
+              new HarvestLimits(maxObjects, maxBytes, seconds),
               splitSettings,
               now);
       splits.add(split);
@@ -108,9 +107,7 @@ public class HarvestScheduling {
         harvest.kind(),
         harvest.channel().id(),
         split.runNumber(),
-        split.harvestMaxObjects(),
-        split.harvestMaxBytes(),
-        split.maxRunningSeconds(),
+        split.limits(),
         previous,
         split.settings());
   }

@@ -157,7 +157,7 @@ public class JobService {
         template.text(),
         job.maxBytesPerDomain(),
         job.byteLimitByHarvest(),
-        job.maxRunningSeconds(),
+        job.limits().maxRunningSeconds(),
         job.closedBy(),
         job.globalCrawlerTraps().isEmpty()
             ? List.of()

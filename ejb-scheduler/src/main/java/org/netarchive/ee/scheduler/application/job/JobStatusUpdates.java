@@ -176,8 +176,8 @@ public class JobStatusUpdates {
               stats.bytes(),
               domain.configMaxObjects(),
               domain.configMaxBytes(),
-              job.harvestMaxObjects(),
-              job.harvestMaxBytes());
+              job.limits().harvestMaxObjects(),
+              job.limits().harvestMaxBytes());
       history.add(
           HarvestHistory.ofJob(
                   domain.domainId(),

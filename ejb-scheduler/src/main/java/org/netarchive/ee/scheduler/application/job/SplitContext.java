@@ -2,6 +2,7 @@ package org.netarchive.ee.scheduler.application.job;
 
 import java.util.OptionalLong;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestLimits;
 import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
 
 /**
@@ -13,9 +14,7 @@ import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
  * @param kind selective or snapshot
  * @param channelId the channel its jobs go to
  * @param runNumber the run being made
- * @param harvestMaxObjects per-domain object limit of the harvest, -1 for none
- * @param harvestMaxBytes per-domain byte limit of the harvest, -1 for none
- * @param maxRunningSeconds job time limit, 0 for none
+ * @param limits the harvest's per-domain limits and job time limit
  * @param previousSnapshotId the snapshot this one continues, if any
  * @param settings the splitting settings
  */
@@ -26,8 +25,6 @@ public record SplitContext(
     HarvestKind kind,
     long channelId,
     int runNumber,
-    long harvestMaxObjects,
-    long harvestMaxBytes,
-    long maxRunningSeconds,
+    HarvestLimits limits,
     OptionalLong previousSnapshotId,
     SplitSettings settings) {}

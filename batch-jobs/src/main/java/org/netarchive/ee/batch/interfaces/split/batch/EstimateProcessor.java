@@ -61,8 +61,8 @@ public class EstimateProcessor implements ItemProcessor {
             best,
             c.maxObjects(),
             c.maxBytes(),
-            context.harvestMaxObjects(),
-            context.harvestMaxBytes());
+            context.limits().harvestMaxObjects(),
+            context.limits().harvestMaxBytes());
     return new SplitItem(
         new JobCandidate(
             c.configurationId(),
@@ -76,8 +76,8 @@ public class EstimateProcessor implements ItemProcessor {
             c.configurationId(),
             c.domainName(),
             c.configurationName(),
-            JobDomain.tighter(c.maxObjects(), context.harvestMaxObjects()),
-            JobDomain.tighter(c.maxBytes(), context.harvestMaxBytes()),
+            JobDomain.tighter(c.maxObjects(), context.limits().harvestMaxObjects()),
+            JobDomain.tighter(c.maxBytes(), context.limits().harvestMaxBytes()),
             c.maxObjects(),
             c.maxBytes(),
             expected,

@@ -54,7 +54,7 @@ public class JobPackingWriter extends AbstractItemWriter {
   public void open(Serializable checkpoint) throws Exception {
     long split = SplitJobs.splitId(splitId);
     context = scheduling.context(split);
-    packer = new JobPacker(context.settings(), context.harvestMaxBytes());
+    packer = new JobPacker(context.settings(), context.limits().harvestMaxBytes());
     JobSplitting.Progress progress = splitting.progress(split);
     placed = progress.placed();
     jobsMade = progress.jobsMade();

@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 import org.netarchive.ee.scheduler.application.job.HarvestScheduling;
 import org.netarchive.ee.scheduler.application.job.SplitContext;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestLimits;
 import org.netarchive.ee.scheduler.domain.model.job.SplitSettings;
 
 /** The scheduler's side of a split, in memory: one split's context, and what was done to it. */
@@ -38,9 +39,7 @@ final class FakeScheduling extends HarvestScheduling {
         HarvestKind.SNAPSHOT,
         5,
         3,
-        harvestMaxObjects,
-        harvestMaxBytes,
-        3600,
+        new HarvestLimits(harvestMaxObjects, harvestMaxBytes, 3600),
         previousSnapshotId,
         settings);
   }

@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.job;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -106,14 +107,7 @@ public class HarvestJob {
   @Column(name = "byte_limit_by_harvest", nullable = false, updatable = false)
   private boolean byteLimitByHarvest;
 
-  @Column(name = "harvest_max_objects", nullable = false, updatable = false)
-  private long harvestMaxObjects;
-
-  @Column(name = "harvest_max_bytes", nullable = false, updatable = false)
-  private long harvestMaxBytes;
-
-  @Column(name = "max_running_seconds", nullable = false, updatable = false)
-  private long maxRunningSeconds;
+  @Embedded private HarvestLimits limits;
 
   @Column(name = "global_crawler_traps", nullable = false, updatable = false)
   private String globalCrawlerTraps;
@@ -217,9 +211,7 @@ public class HarvestJob {
     copy.templateVersionId = original.templateVersionId;
     copy.maxBytesPerDomain = original.maxBytesPerDomain;
     copy.byteLimitByHarvest = original.byteLimitByHarvest;
-    copy.harvestMaxObjects = original.harvestMaxObjects;
-    copy.harvestMaxBytes = original.harvestMaxBytes;
-    copy.maxRunningSeconds = original.maxRunningSeconds;
+    copy.limits = original.limits;
     copy.globalCrawlerTraps = original.globalCrawlerTraps;
     copy.configurationCount = original.configurationCount;
     copy.totalExpectedObjects = original.totalExpectedObjects;
@@ -398,16 +390,9 @@ public class HarvestJob {
     return byteLimitByHarvest;
   }
 
-  public long harvestMaxObjects() {
-    return harvestMaxObjects;
-  }
-
-  public long harvestMaxBytes() {
-    return harvestMaxBytes;
-  }
-
-  public long maxRunningSeconds() {
-    return maxRunningSeconds;
+  /** The limits of the harvest run, as its split took them. */
+  public HarvestLimits limits() {
+    return limits;
   }
 
   public String globalCrawlerTraps() {

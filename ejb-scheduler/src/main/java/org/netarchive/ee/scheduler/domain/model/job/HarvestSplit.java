@@ -1,6 +1,7 @@
 package org.netarchive.ee.scheduler.domain.model.job;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -66,14 +67,7 @@ public class HarvestSplit {
   @Column(name = "execution_id")
   private Long executionId;
 
-  @Column(name = "harvest_max_objects", nullable = false, updatable = false)
-  private long harvestMaxObjects;
-
-  @Column(name = "harvest_max_bytes", nullable = false, updatable = false)
-  private long harvestMaxBytes;
-
-  @Column(name = "max_running_seconds", nullable = false, updatable = false)
-  private long maxRunningSeconds;
+  @Embedded private HarvestLimits limits;
 
   @Column(name = "settings", nullable = false, updatable = false, length = 4000)
   private String settings;
@@ -101,9 +95,7 @@ public class HarvestSplit {
    * @param harvestId the harvest
    * @param runNumber the run being made (the harvest's run count + 1)
    * @param claimedBy the server claiming it
-   * @param harvestMaxObjects the harvest's per-domain object limit, -1 for none
-   * @param harvestMaxBytes the harvest's per-domain byte limit, -1 for none
-   * @param maxRunningSeconds the harvest's job time limit in seconds, 0 for none
+   * @param limits the harvest's limits, which every job of the run takes
    * @param settings the splitting settings used
    * @param now when
    */
@@ -111,17 +103,13 @@ public class HarvestSplit {
       long harvestId,
       int runNumber,
       String claimedBy,
-      long harvestMaxObjects,
-      long harvestMaxBytes,
-      long maxRunningSeconds,
+      HarvestLimits limits,
       SplitSettings settings,
       Instant now) {
     this.harvestId = harvestId;
     this.runNumber = runNumber;
     this.claimedBy = Objects.requireNonNull(claimedBy, "claimedBy");
-    this.harvestMaxObjects = harvestMaxObjects;
-    this.harvestMaxBytes = harvestMaxBytes;
-    this.maxRunningSeconds = maxRunningSeconds;
+    this.limits = Objects.requireNonNull(limits, "limits");
     this.settings = SplitSettingsText.format(settings);
     this.status = SplitStatus.RUNNING;
     this.claimedAt = now;
@@ -186,16 +174,9 @@ public class HarvestSplit {
     return Optional.ofNullable(executionId);
   }
 
-  public long harvestMaxObjects() {
-    return harvestMaxObjects;
-  }
-
-  public long harvestMaxBytes() {
-    return harvestMaxBytes;
-  }
-
-  public long maxRunningSeconds() {
-    return maxRunningSeconds;
+  /** The limits of the harvest run, which every job of the run takes. */
+  public HarvestLimits limits() {
+    return limits;
   }
 
   public SplitSettings settings() {

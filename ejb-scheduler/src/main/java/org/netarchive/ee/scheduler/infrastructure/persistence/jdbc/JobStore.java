@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.netarchive.ee.common.jdbc.Sql;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestLimits;
 import org.netarchive.ee.scheduler.domain.model.job.JobCandidate;
 import org.netarchive.ee.scheduler.domain.model.job.JobDocument;
 import org.netarchive.ee.scheduler.domain.model.job.JobDomain;
@@ -29,8 +30,8 @@ import org.netarchive.ee.scheduler.infrastructure.persistence.flyway.SchemaMigra
 public class JobStore {
 
   /**
-   * What the split knows of a job when it stores it. Eleven of its components are ids and limits
-   * side by side, so it is made with {@link #builder()}, which names each one where it is set.
+   * What the split knows of a job when it stores it. Nine of its components are ids and limits side
+   * by side, so it is made with {@link #builder()}, which names each one where it is set.
    */
   public record NewJob(
       long harvestId,
@@ -41,9 +42,7 @@ public class JobStore {
       long templateVersionId,
       long maxBytesPerDomain,
       boolean byteLimitByHarvest,
-      long harvestMaxObjects,
-      long harvestMaxBytes,
-      long maxRunningSeconds,
+      HarvestLimits limits,
       List<String> globalCrawlerTraps,
       long totalExpectedObjects,
       String closedBy,
@@ -64,9 +63,7 @@ public class JobStore {
       private long templateVersionId;
       private long maxBytesPerDomain;
       private boolean byteLimitByHarvest;
-      private long harvestMaxObjects;
-      private long harvestMaxBytes;
-      private long maxRunningSeconds;
+      private HarvestLimits limits;
       private List<String> globalCrawlerTraps = List.of();
       private long totalExpectedObjects;
       private String closedBy;
@@ -104,18 +101,9 @@ public class JobStore {
         return this;
       }
 
-      public Builder harvestMaxObjects(long harvestMaxObjects) {
-        this.harvestMaxObjects = harvestMaxObjects;
-        return this;
-      }
-
-      public Builder harvestMaxBytes(long harvestMaxBytes) {
-        this.harvestMaxBytes = harvestMaxBytes;
-        return this;
-      }
-
-      public Builder maxRunningSeconds(long maxRunningSeconds) {
-        this.maxRunningSeconds = maxRunningSeconds;
+      /** The limits of the harvest run, as the split took them. */
+      public Builder limits(HarvestLimits limits) {
+        this.limits = limits;
         return this;
       }
 
@@ -150,9 +138,7 @@ public class JobStore {
             templateVersionId,
             maxBytesPerDomain,
             byteLimitByHarvest,
-            harvestMaxObjects,
-            harvestMaxBytes,
-            maxRunningSeconds,
+            limits,
             globalCrawlerTraps,
             totalExpectedObjects,
             closedBy,
@@ -193,9 +179,9 @@ public class JobStore {
           job.templateVersionId(),
           job.maxBytesPerDomain(),
           job.byteLimitByHarvest(),
-          job.harvestMaxObjects(),
-          job.harvestMaxBytes(),
-          job.maxRunningSeconds(),
+          job.limits().harvestMaxObjects(),
+          job.limits().harvestMaxBytes(),
+          job.limits().maxRunningSeconds(),
           String.join("\n", job.globalCrawlerTraps()),
           job.domains().size(),
           job.totalExpectedObjects(),

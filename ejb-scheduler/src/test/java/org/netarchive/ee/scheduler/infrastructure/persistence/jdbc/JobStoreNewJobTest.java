@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
+import org.netarchive.ee.scheduler.domain.model.job.HarvestLimits;
 
 class JobStoreNewJobTest {
 
@@ -17,9 +18,7 @@ class JobStoreNewJobTest {
             .channelId(13)
             .templateVersionId(14)
             .maxBytesPerDomain(15, true)
-            .harvestMaxObjects(16)
-            .harvestMaxBytes(17)
-            .maxRunningSeconds(18)
+            .limits(new HarvestLimits(16, 17, 18))
             .globalCrawlerTraps(List.of(".*/calendar/.*"))
             .totalExpectedObjects(19)
             .closedBy("END")
@@ -36,9 +35,7 @@ class JobStoreNewJobTest {
                 14,
                 15,
                 true,
-                16,
-                17,
-                18,
+                new HarvestLimits(16, 17, 18),
                 List.of(".*/calendar/.*"),
                 19,
                 "END",
