@@ -48,25 +48,6 @@ public record ScheduleDefinition(
     Integer maxRuns,
     String timeZone) {
 
-  /** The same definition under another name. */
-  public ScheduleDefinition withName(String newName) {
-    return new ScheduleDefinition(
-        newName,
-        comments,
-        kind,
-        unit,
-        every,
-        minute,
-        hour,
-        weekday,
-        dayOfMonth,
-        anyTime,
-        start,
-        end,
-        maxRuns,
-        timeZone);
-  }
-
   /**
    * A schedule builder holding this definition, to {@link Schedule.Builder#build() build} or {@link
    * Schedule#redefine redefine} a schedule with, which validate it as a whole.
@@ -76,11 +57,22 @@ public record ScheduleDefinition(
    *     for a schedule that runs once
    */
   public Schedule.Builder toBuilder() {
+    return toBuilder(name);
+  }
+
+  /**
+   * A schedule builder holding this definition under {@code scheduleName} instead of the
+   * definition's own name, e.g. a schedule's current name where a change gives none; see {@link
+   * #toBuilder()}.
+   *
+   * @throws InvalidScheduleException as {@link #toBuilder()} does
+   */
+  public Schedule.Builder toBuilder(String scheduleName) {
     Text label =
-        name == null || name.isBlank()
+        scheduleName == null || scheduleName.isBlank()
             ? Text.of("subject.aSchedule")
-            : Text.of("subject.schedule", name.strip());
-    Schedule.Builder builder = Schedule.builder(name).comments(comments).startingAt(start);
+            : Text.of("subject.schedule", scheduleName.strip());
+    Schedule.Builder builder = Schedule.builder(scheduleName).comments(comments).startingAt(start);
     if (timeZone != null && !timeZone.isBlank()) {
       builder.timeZone(timeZone.strip());
     }

@@ -86,17 +86,16 @@ public class ScheduleService {
       throw new StaleEditException(
           Text.of("subject.schedule", schedule.name()), schedule.version(), version);
     }
-    ScheduleDefinition wanted =
-        definition.name() == null ? definition.withName(schedule.name()) : definition;
+    String wantedName = definition.name() == null ? schedule.name() : definition.name();
     // Validated and its name checked before the stored schedule changes: a query after the change
     // would flush it, and the database would refuse a taken name less clearly.
-    Schedule checked = checked(() -> wanted.toBuilder().build());
+    Schedule checked = checked(() -> definition.toBuilder(wantedName).build());
     if (!checked.name().equals(schedule.name())) {
       checkNameFree(checked.name());
     }
     checked(
         () -> {
-          schedule.redefine(wanted.toBuilder());
+          schedule.redefine(definition.toBuilder(wantedName));
           return schedule;
         });
     schedules.flush();
