@@ -206,29 +206,13 @@ public class AgentFleet {
   public StatusChange acknowledge(AgentCommandAck ack) {
     Optional<FleetCommand> found = commands.find(ack.commandId());
     if (found.isEmpty()) {
-      LOG.warning(
-          () ->
-              "Agent "
-                  + ack.agent()
-                  + " answered command "
-                  + ack.commandId()
-                  + ", which is not recorded (removed after "
-                  + KEPT.toDays()
-                  + " days?); ignored");
+      ignored(ack, "is not recorded (removed after " + KEPT.toDays() + " days?)");
       return StatusChange.REFUSED;
     }
     FleetCommand command = found.get();
     StatusChange change = command.answer(ack);
     if (change == StatusChange.REFUSED) {
-      LOG.warning(
-          () ->
-              "Agent "
-                  + ack.agent()
-                  + " answered command "
-                  + ack.commandId()
-                  + ", which was for agent "
-                  + command.agent()
-                  + "; ignored");
+      ignored(ack, "was for agent " + command.agent());
     } else if (change == StatusChange.APPLIED) {
       LOG.info(
           () ->
@@ -243,6 +227,23 @@ public class AgentFleet {
                   + (ack.detail() == null ? "" : " (" + ack.detail() + ")"));
     }
     return change;
+  }
+
+  /**
+   * Logs that an agent's answer is ignored, one wording for every reason.
+   *
+   * @param whichCommand what is wrong with the command answered, e.g. {@code was for agent x}
+   */
+  private static void ignored(AgentCommandAck ack, String whichCommand) {
+    LOG.warning(
+        () ->
+            "Agent "
+                + ack.agent()
+                + " answered command "
+                + ack.commandId()
+                + ", which "
+                + whichCommand
+                + "; ignored");
   }
 
   /**
