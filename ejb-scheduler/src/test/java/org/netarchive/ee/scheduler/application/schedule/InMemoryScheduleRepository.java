@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import org.netarchive.ee.scheduler.domain.model.Globs;
 import org.netarchive.ee.scheduler.domain.model.schedule.Schedule;
 import org.netarchive.ee.scheduler.domain.model.schedule.ScheduleRepository;
 
@@ -46,26 +46,9 @@ public final class InMemoryScheduleRepository implements ScheduleRepository {
   }
 
   private List<Schedule> matching(String glob) {
-    Pattern pattern = globPattern(glob);
     return schedules.stream()
-        .filter(s -> pattern.matcher(s.name()).matches())
+        .filter(s -> Globs.matches(glob, s.name()))
         .sorted(Comparator.comparing(s -> s.name().toLowerCase(Locale.ROOT)))
         .toList();
-  }
-
-  static Pattern globPattern(String glob) {
-    if (glob == null || glob.isBlank()) {
-      return Pattern.compile(".*", Pattern.DOTALL);
-    }
-    StringBuilder regex = new StringBuilder();
-    for (char c : glob.strip().toCharArray()) {
-      switch (c) {
-        case '*' -> regex.append(".*");
-        case '?' -> regex.append('.');
-        default -> regex.append(Pattern.quote(String.valueOf(c)));
-      }
-    }
-    return Pattern.compile(
-        regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
   }
 }

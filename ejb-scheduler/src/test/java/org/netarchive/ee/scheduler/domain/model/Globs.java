@@ -20,7 +20,8 @@ public final class Globs {
         default -> regex.append(Pattern.quote(String.valueOf(c)));
       }
     }
-    return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)
+    return Pattern.compile(
+            regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL)
         .matcher(name)
         .matches();
   }
