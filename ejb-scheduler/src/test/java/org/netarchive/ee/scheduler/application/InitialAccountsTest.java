@@ -2,9 +2,6 @@ package org.netarchive.ee.scheduler.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.smallrye.config.EnvConfigSource;
-import io.smallrye.config.PropertiesConfigSource;
-import io.smallrye.config.SmallRyeConfigBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -22,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.scheduler.domain.model.account.Account;
 import org.netarchive.ee.scheduler.domain.model.account.AccountRepository;
 import org.netarchive.ee.scheduler.domain.model.account.Role;
-import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
+import org.netarchive.ee.scheduler.infrastructure.config.TestSettings;
 
 class InitialAccountsTest {
 
@@ -47,17 +44,6 @@ class InitialAccountsTest {
     logger.removeHandler(capture);
   }
 
-  /** Settings as the server has them: system properties (400) above the environment (300). */
-  private static ServerSettings settings(
-      Map<String, String> environment, Map<String, String> properties) {
-    return new ServerSettings(
-        new SmallRyeConfigBuilder()
-            .withSources(
-                new EnvConfigSource(environment, 300),
-                new PropertiesConfigSource(properties, "system properties", 400))
-            .build());
-  }
-
   @Test
   void givenFirstStartWithoutAPassword_whenCreatingTheAdmin_thenThePasswordIsInAnOwnerOnlyFile(
       @TempDir Path home) throws Exception {
@@ -66,7 +52,8 @@ class InitialAccountsTest {
     InitialAccounts initial = new InitialAccounts();
     Accounts accounts = new Accounts();
     initial.accounts = accounts;
-    initial.settings = settings(Map.of("NAS_ADMIN_PASSWORD_FILE", file.toString()), Map.of());
+    initial.settings =
+        TestSettings.of(Map.of("NAS_ADMIN_PASSWORD_FILE", file.toString()), Map.of());
 
     initial.createMissingAccounts();
 
@@ -87,7 +74,7 @@ class InitialAccountsTest {
     Accounts accounts = new Accounts();
     initial.accounts = accounts;
     initial.settings =
-        settings(
+        TestSettings.of(
             Map.of(
                 "NAS_ADMIN_PASSWORD", "from-the-environment",
                 "NAS_AGENT_PASSWORD", "agent-$$-${x}",

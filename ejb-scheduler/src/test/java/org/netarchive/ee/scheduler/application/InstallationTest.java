@@ -2,19 +2,12 @@ package org.netarchive.ee.scheduler.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.netarchive.ee.scheduler.infrastructure.config.TestSettings.environment;
 
-import io.smallrye.config.EnvConfigSource;
-import io.smallrye.config.SmallRyeConfigBuilder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 class InstallationTest {
-
-  private static ServerSettings environment(Map<String, String> variables) {
-    return new ServerSettings(
-        new SmallRyeConfigBuilder().withSources(new EnvConfigSource(variables, 300)).build());
-  }
 
   @Test
   void givenNoEnvironmentName_whenRead_thenDevAsProvisionedByDefault() {

@@ -2,29 +2,13 @@ package org.netarchive.ee.scheduler.infrastructure.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.netarchive.ee.scheduler.infrastructure.config.TestSettings.environment;
 
-import io.smallrye.config.EnvConfigSource;
-import io.smallrye.config.PropertiesConfigSource;
-import io.smallrye.config.SmallRyeConfigBuilder;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ServerSettingsTest {
-
-  /** Settings as the server has them: system properties (400) above the environment (300). */
-  static ServerSettings settings(Map<String, String> environment, Map<String, String> properties) {
-    return new ServerSettings(
-        new SmallRyeConfigBuilder()
-            .withSources(
-                new EnvConfigSource(environment, 300),
-                new PropertiesConfigSource(properties, "system properties", 400))
-            .build());
-  }
-
-  static ServerSettings environment(Map<String, String> environment) {
-    return settings(environment, Map.of());
-  }
 
   @Test
   void givenTheEnvironmentVariableOfToday_whenReadByTheSettingsName_thenItIsFound() {
@@ -38,7 +22,7 @@ class ServerSettingsTest {
   @Test
   void givenASystemPropertyAndAnEnvironmentVariable_whenRead_thenTheSystemPropertyWins() {
     ServerSettings settings =
-        settings(Map.of("NAS_ENVIRONMENT", "PROD"), Map.of("nas.environment", "TEST"));
+        TestSettings.of(Map.of("NAS_ENVIRONMENT", "PROD"), Map.of("nas.environment", "TEST"));
 
     assertThat(settings.text("nas.environment")).contains("TEST");
   }
@@ -97,7 +81,7 @@ class ServerSettingsTest {
   @Test
   void givenASecretWithDollarsAndBraces_whenRead_thenExactlyAsGiven() {
     ServerSettings settings =
-        settings(
+        TestSettings.of(
             Map.of("NAS_ARCHIVE_CORRECT_CREDENTIALS", "pa$$word ${not.a.setting} "),
             Map.of("nas.agent.password", " "));
 
