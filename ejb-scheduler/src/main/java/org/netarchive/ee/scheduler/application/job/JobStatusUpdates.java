@@ -86,16 +86,7 @@ public class JobStatusUpdates {
     if (job == null) {
       return unknown("JobProgress", p.jobId());
     }
-    StatusChange change =
-        job.progress(
-            p.at(),
-            p.discovered(),
-            p.queued(),
-            p.downloaded(),
-            p.docsPerSecond(),
-            p.kilobytesPerSecond(),
-            p.busyThreads(),
-            p.bytes());
+    StatusChange change = job.progress(p);
     if (change == StatusChange.REFUSED) {
       LOG.warning(() -> "Refused progress of job " + job.id() + ": the job is " + job.status());
     }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.scheduler.domain.model.ColumnText;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 
@@ -258,32 +259,27 @@ public class HarvestJob {
     return change;
   }
 
-  /** Records a progress report of a running job; only a STARTED job takes one. */
-  public StatusChange progress(
-      Instant at,
-      long discovered,
-      long queued,
-      long downloaded,
-      double docsPerSecond,
-      double kilobytesPerSecond,
-      int busyThreads,
-      long bytes) {
+  /**
+   * Records an agent's progress report of a running job; only a STARTED job takes one, and a report
+   * older than the last one recorded changes nothing.
+   */
+  public StatusChange progress(JobProgress report) {
     if (status != JobStatus.STARTED) {
       return status.isFinal() || status == JobStatus.FAILED
           ? StatusChange.REPEATED
           : StatusChange.REFUSED;
     }
-    if (progressAt != null && at.isBefore(progressAt)) {
+    if (progressAt != null && report.at().isBefore(progressAt)) {
       return StatusChange.REPEATED;
     }
-    progressAt = at;
-    progressDiscovered = discovered;
-    progressQueued = queued;
-    progressDownloaded = downloaded;
-    progressDocsPerSecond = docsPerSecond;
-    progressKilobytesPerSecond = kilobytesPerSecond;
-    progressBusyThreads = busyThreads;
-    progressBytes = bytes;
+    progressAt = report.at();
+    progressDiscovered = report.discovered();
+    progressQueued = report.queued();
+    progressDownloaded = report.downloaded();
+    progressDocsPerSecond = report.docsPerSecond();
+    progressKilobytesPerSecond = report.kilobytesPerSecond();
+    progressBusyThreads = report.busyThreads();
+    progressBytes = report.bytes();
     return StatusChange.APPLIED;
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.netarchive.ee.common.message.JobProgress;
 
 class JobStatusTest {
 
@@ -22,7 +23,9 @@ class JobStatusTest {
 
     assertThat(job.submit(T0)).isEqualTo(StatusChange.APPLIED);
     assertThat(job.start("agent-1", T0.plusSeconds(1))).isEqualTo(StatusChange.APPLIED);
-    assertThat(job.progress(T0.plusSeconds(20), 10, 5, 5, 1.0, 2.0, 1, 100))
+    assertThat(
+            job.progress(
+                new JobProgress(7, "agent-1", T0.plusSeconds(20), 10, 5, 5, 1.0, 2.0, 1, 100)))
         .isEqualTo(StatusChange.APPLIED);
     assertThat(job.finish(true, "agent-1", T0.plusSeconds(60), null, null, null, null))
         .isEqualTo(StatusChange.APPLIED);
@@ -51,7 +54,8 @@ class JobStatusTest {
 
     assertThat(job.finish(true, "agent", T0, null, null, null, null))
         .isEqualTo(StatusChange.REFUSED);
-    assertThat(job.progress(T0, 1, 1, 1, 1, 1, 1, 1)).isEqualTo(StatusChange.REFUSED);
+    assertThat(job.progress(new JobProgress(7, "agent", T0, 1, 1, 1, 1, 1, 1, 1)))
+        .isEqualTo(StatusChange.REFUSED);
     assertThat(job.status()).isEqualTo(JobStatus.NEW);
   }
 
