@@ -13,31 +13,18 @@ import org.netarchive.ee.scheduler.domain.model.ColumnText;
  * adding seeds to a harvest): its run row, keyed by the job instance so that a restarted instance
  * keeps it, and its problem rows, one per refused line (line number, input, reason), clipped to
  * their columns.
+ *
+ * @param runTable the run table, e.g. {@code domain_bulk_run}
+ * @param problemTable its problem table, e.g. {@code domain_bulk_problem}
+ * @param maxInput the longest input line kept
+ * @param maxReason the longest reason kept
  */
-final class ListRunTables {
+record ListRunTables(String runTable, String problemTable, int maxInput, int maxReason) {
 
   /** Makes a problem from a row of the problem table. */
   @FunctionalInterface
   interface ProblemRow<P> {
     P of(long line, String input, String reason);
-  }
-
-  private final String runTable;
-  private final String problemTable;
-  private final int maxInput;
-  private final int maxReason;
-
-  /**
-   * @param runTable the run table, e.g. {@code domain_bulk_run}
-   * @param problemTable its problem table, e.g. {@code domain_bulk_problem}
-   * @param maxInput the longest input line kept
-   * @param maxReason the longest reason kept
-   */
-  ListRunTables(String runTable, String problemTable, int maxInput, int maxReason) {
-    this.runTable = runTable;
-    this.problemTable = problemTable;
-    this.maxInput = maxInput;
-    this.maxReason = maxReason;
   }
 
   /**
