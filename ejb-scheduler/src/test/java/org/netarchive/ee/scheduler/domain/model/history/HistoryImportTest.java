@@ -63,18 +63,18 @@ class HistoryImportTest {
     }
   }
 
-  private static HistoryImportReport run(Database database, String csv) throws IOException {
+  /** What the tests import into, a fresh one for every test. */
+  private final Database database = new Database();
+
+  private HistoryImportReport run(String csv) throws IOException {
     return HistoryImport.run(new BufferedReader(new StringReader(csv)), database);
   }
 
   @Test
   void givenLinesOfExistingConfigurations_whenImported_thenStoredAsImportedEntries()
       throws IOException {
-    Database database = new Database();
-
     HistoryImportReport report =
         run(
-            database,
             HEADER
                 + "kb.dk,defaultconfig,Snapshot 2019,4711,2019-03-01T02:00:00Z,18223,1073741824,SIZE_LIMIT\n"
                 + "\n"
@@ -98,11 +98,8 @@ class HistoryImportTest {
   @Test
   void givenBadAndUnknownLines_whenImported_thenEachIsReportedInLineOrderAndTheRestIsImported()
       throws IOException {
-    Database database = new Database();
-
     HistoryImportReport report =
         run(
-            database,
             HEADER
                 + "kb.dk,defaultconfig,Old,1,2019-01-01T00:00:00Z,1,1,TIME_LIMIT\n"
                 + "bbc.co.uk,defaultconfig,Old,1,2019-01-01T00:00:00Z,1,1,TIME_LIMIT\n"
@@ -129,11 +126,8 @@ class HistoryImportTest {
 
   @Test
   void givenALineRepeatingAnEarlierOne_whenImported_thenTheRepeatIsRefused() throws IOException {
-    Database database = new Database();
-
     HistoryImportReport report =
         run(
-            database,
             HEADER
                 + "kb.dk,defaultconfig,Old,7,2019-01-01T00:00:00Z,1,1,TIME_LIMIT\n"
                 + "kb.dk,deep,Old,7,2019-01-01T00:00:00Z,2,2,TIME_LIMIT\n");
@@ -150,15 +144,14 @@ class HistoryImportTest {
 
   @Test
   void givenAFileImportedBefore_whenImportedAgain_thenNothingIsAddedTwice() throws IOException {
-    Database database = new Database();
     String csv =
         HEADER
             + "kb.dk,defaultconfig,Old,7,2019-01-01T00:00:00Z,1,1,TIME_LIMIT\n"
             + "netarkivet.dk,defaultconfig,Old,7,2019-01-01T00:00:00Z,1,1,TIME_LIMIT\n";
-    run(database, csv);
+    run(csv);
 
     HistoryImportReport again =
-        run(database, csv + "kb.dk,defaultconfig,Old,8,2019-01-02T00:00:00Z,1,1,TIME_LIMIT\n");
+        run(csv + "kb.dk,defaultconfig,Old,8,2019-01-02T00:00:00Z,1,1,TIME_LIMIT\n");
 
     assertThat(again.imported()).isEqualTo(1);
     assertThat(again.refused()).isEqualTo(2);
@@ -169,20 +162,17 @@ class HistoryImportTest {
 
   @Test
   void givenAnEmptyFileOrAnotherHeader_whenImported_thenRefusedAsAWhole() {
-    Database database = new Database();
-
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> run(database, ""))
+        .isThrownBy(() -> run(""))
         .withMessageContaining("the file is empty");
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> run(database, "domain;configuration\n"))
+        .isThrownBy(() -> run("domain;configuration\n"))
         .withMessageContaining("not 'domain;configuration'");
     assertThat(database.stored).isEmpty();
   }
 
   @Test
   void givenMoreLinesThanAChunk_whenImported_thenStoredChunkByChunk() throws IOException {
-    Database database = new Database();
     StringBuilder csv = new StringBuilder(HEADER);
     int lines = HistoryImport.CHUNK * 2 + 500;
     for (int job = 1; job <= lines; job++) {
@@ -191,7 +181,7 @@ class HistoryImportTest {
           .append(",2019-01-01T00:00:00Z,1,1,TIME_LIMIT\n");
     }
 
-    HistoryImportReport report = run(database, csv.toString());
+    HistoryImportReport report = run(csv.toString());
 
     assertThat(report.imported()).isEqualTo(lines);
     assertThat(database.batches).containsExactly(HistoryImport.CHUNK, HistoryImport.CHUNK, 500);
@@ -200,14 +190,13 @@ class HistoryImportTest {
   @Test
   void givenMoreBadLinesThanAReportLists_whenImported_thenAllAreCountedAndTheFirstListed()
       throws IOException {
-    Database database = new Database();
     StringBuilder csv = new StringBuilder(HEADER);
     int bad = HistoryImportReport.MAX_PROBLEMS + 5;
     for (int i = 0; i < bad; i++) {
       csv.append("not a line\n");
     }
 
-    HistoryImportReport report = run(database, csv.toString());
+    HistoryImportReport report = run(csv.toString());
 
     assertThat(report.refused()).isEqualTo(bad);
     assertThat(report.problems()).hasSize(HistoryImportReport.MAX_PROBLEMS);
