@@ -77,25 +77,48 @@ class ScheduleRequestTest {
     assertThat(problem).hasMessageContaining("with an offset", "'2026-03-01T03:00'");
   }
 
-  private static final ScheduleView WEEKLY =
-      new ScheduleView(
-          "Weekly news",
-          "Sundays",
-          ScheduleKind.REPEATING,
-          FrequencyUnit.WEEKS,
-          1,
-          0,
-          3,
-          DayOfWeek.SUNDAY,
-          null,
-          false,
-          Instant.parse("2026-01-01T00:00:00Z"),
-          null,
-          4,
-          "Europe/Copenhagen",
-          "every week",
-          List.of(),
-          7);
+  /** A weekly schedule as defined, with the comments given: the same but for them. */
+  private static ScheduleDefinition weekly(String comments) {
+    return new ScheduleDefinition(
+        "Weekly news",
+        comments,
+        ScheduleKind.REPEATING,
+        FrequencyUnit.WEEKS,
+        1,
+        0,
+        3,
+        DayOfWeek.SUNDAY,
+        null,
+        false,
+        Instant.parse("2026-01-01T00:00:00Z"),
+        null,
+        4,
+        "Europe/Copenhagen");
+  }
+
+  private static final ScheduleView WEEKLY = view(weekly("Sundays"));
+
+  /** The view of a stored schedule as defined: version 7, no events ahead. */
+  private static ScheduleView view(ScheduleDefinition d) {
+    return new ScheduleView(
+        d.name(),
+        d.comments(),
+        d.kind(),
+        d.unit(),
+        d.every(),
+        d.minute(),
+        d.hour(),
+        d.weekday(),
+        d.dayOfMonth(),
+        d.anyTime(),
+        d.start(),
+        d.end(),
+        d.maxRuns(),
+        d.timeZone(),
+        "every week",
+        List.of(),
+        7);
+  }
 
   private static ScheduleRequest change(
       String comments, String unit, Integer every, String end, Integer maxRuns) {
@@ -109,23 +132,7 @@ class ScheduleRequestTest {
     ScheduleDefinition changed =
         change("Sundays at three", null, null, null, null).changing(WEEKLY);
 
-    assertThat(changed)
-        .isEqualTo(
-            new ScheduleDefinition(
-                "Weekly news",
-                "Sundays at three",
-                ScheduleKind.REPEATING,
-                FrequencyUnit.WEEKS,
-                1,
-                0,
-                3,
-                DayOfWeek.SUNDAY,
-                null,
-                false,
-                Instant.parse("2026-01-01T00:00:00Z"),
-                null,
-                4,
-                "Europe/Copenhagen"));
+    assertThat(changed).isEqualTo(weekly("Sundays at three"));
   }
 
   @Test
