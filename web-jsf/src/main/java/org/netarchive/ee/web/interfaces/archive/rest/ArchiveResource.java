@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.archive.rest;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -536,9 +538,5 @@ public class ArchiveResource {
   /** A file name as it can stand in a Content-Disposition header. */
   private static String safe(String name) {
     return name.replaceAll("[^A-Za-z0-9._+-]", "_");
-  }
-
-  private static String blankToNull(String text) {
-    return text == null || text.isBlank() ? null : text.strip();
   }
 }

@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.archive.web;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
@@ -80,7 +82,7 @@ public class ArchiveFiles implements Serializable {
    */
   static FileFilter filter(
       String name, String match, String state, String replica, List<String> replicas) {
-    String text = name == null || name.isBlank() ? null : name.strip();
+    String text = blankToNull(name);
     String how = match == null || match.isBlank() ? "contains" : match.strip();
     if (!MATCHES.contains(how)) {
       throw new InvalidFieldException(
@@ -95,7 +97,7 @@ public class ArchiveFiles implements Serializable {
             "state", "State '" + state + "' is no store state; the states are " + storeStates(), e);
       }
     }
-    String onReplica = replica == null || replica.isBlank() ? null : replica.strip();
+    String onReplica = blankToNull(replica);
     if (onReplica != null && !replicas.contains(onReplica)) {
       throw new InvalidFieldException(
           "replica", "Unknown replica '" + replica + "'; the replicas are " + replicas);

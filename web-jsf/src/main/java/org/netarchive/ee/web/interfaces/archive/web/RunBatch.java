@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.archive.web;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
@@ -48,14 +50,17 @@ public class RunBatch implements Serializable {
         || Refusals.attempt(FORM, "replica", () -> archive.requireReplica(required(replica)))
             .isEmpty()
         || Refusals.attempt(
-                FORM, "filePattern", () -> String.valueOf(BatchRun.filePattern(blank(filePattern))))
+                FORM,
+                "filePattern",
+                () -> String.valueOf(BatchRun.filePattern(blankToNull(filePattern))))
             .isEmpty()) {
       return;
     }
     Refusals.attempt(
             FORM,
             "parameters",
-            () -> archive.batch(job, parameters(parameters), blank(filePattern), replica, user))
+            () ->
+                archive.batch(job, parameters(parameters), blankToNull(filePattern), replica, user))
         .ifPresent(run -> Refusals.info(Texts.text("runBatch.started", job, replica)));
   }
 
@@ -98,10 +103,6 @@ public class RunBatch implements Serializable {
       parameters.put(e.substring(0, eq).strip(), e.substring(eq + 1).strip());
     }
     return parameters;
-  }
-
-  private static String blank(String text) {
-    return text == null || text.isBlank() ? null : text.strip();
   }
 
   /** The batch jobs, by name. */

@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.jobs.rest;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -332,9 +334,5 @@ public class JobResource {
               + text
               + "'");
     }
-  }
-
-  private static String blankToNull(String text) {
-    return text == null || text.isBlank() ? null : text.strip();
   }
 }

@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.jobs.web;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.ejb.EJB;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Named;
@@ -127,10 +129,6 @@ public class Jobs implements Serializable {
 
   private static Instant startOfDayAfter(LocalDate day) {
     return day == null ? null : startOf(day.plusDays(1));
-  }
-
-  private static String blankToNull(String text) {
-    return text == null || text.isBlank() ? null : text.strip();
   }
 
   /** The job statuses, in the order of a job's life. */

@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.preservation.rest;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -361,10 +363,6 @@ public class PreservationResource {
       throw new FieldProblem("size", "size must be 1 to 10000, was " + size);
     }
     return size;
-  }
-
-  private static String blankToNull(String value) {
-    return value == null || value.isBlank() ? null : value.strip();
   }
 
   /** A CSV cell, quoted when it needs to be. */

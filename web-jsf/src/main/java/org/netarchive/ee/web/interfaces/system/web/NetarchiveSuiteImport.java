@@ -1,5 +1,7 @@
 package org.netarchive.ee.web.interfaces.system.web;
 
+import static org.netarchive.ee.web.Inputs.blankToNull;
+
 import jakarta.ejb.EJB;
 import jakarta.faces.context.ExternalContext;
 import jakarta.faces.context.FacesContext;
@@ -184,10 +186,6 @@ public class NetarchiveSuiteImport implements Serializable {
       }
     }
     return recent;
-  }
-
-  private static String blankToNull(String text) {
-    return text == null || text.isBlank() ? null : text.strip();
   }
 
   public Long getId() {
