@@ -131,9 +131,7 @@ public class DomainResource {
     required("body", request);
     String name = required("name", request.name());
     DomainView created = FieldProblem.check("name", () -> domains.create(name, request.comments()));
-    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
-        .entity(created)
-        .build();
+    return created(uri, created.name(), created);
   }
 
   @Operation(
@@ -187,9 +185,7 @@ public class DomainResource {
     SeedListView created =
         FieldProblem.check(
             "seeds", () -> domains.addSeedList(name, list, seeds, request.comments()));
-    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
-        .entity(created)
-        .build();
+    return created(uri, created.name(), created);
   }
 
   @Operation(
@@ -232,9 +228,7 @@ public class DomainResource {
     required("name", request.name());
     ConfigurationView created =
         FieldProblem.check("configuration", () -> domains.addConfiguration(name, view(request, 0)));
-    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
-        .entity(created)
-        .build();
+    return created(uri, created.name(), created);
   }
 
   @Operation(
@@ -284,9 +278,7 @@ public class DomainResource {
                     request.usernameField(),
                     request.passwordField(),
                     request.comments()));
-    return Response.created(uri.getAbsolutePathBuilder().path(created.name()).build())
-        .entity(created)
-        .build();
+    return created(uri, created.name(), created);
   }
 
   @Operation(
@@ -304,6 +296,13 @@ public class DomainResource {
   }
 
   /** The stored configuration with the members the request gives. */
+  /** 201 with what was created, at its name below the address it was posted to. */
+  private static Response created(UriInfo uri, String name, Object created) {
+    return Response.created(uri.getAbsolutePathBuilder().path(name).build())
+        .entity(created)
+        .build();
+  }
+
   private static ConfigurationView changed(
       ConfigurationView c, ConfigurationRequest r, int version) {
     return new ConfigurationView(
