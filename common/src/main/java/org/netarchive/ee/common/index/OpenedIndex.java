@@ -9,10 +9,11 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * A Lucene index directory opened for searching, the part {@link DedupIndex} and {@link
- * CaptureIndex} share: the directory, its reader and a searcher, closed together.
+ * A Lucene index directory opened for searching: the directory, its reader and a searcher, closed
+ * together. {@link DedupIndex} and the archive's crawl.log index of a job share it, so that a
+ * directory whose reader cannot be opened is closed again and the three are closed in order.
  */
-final class OpenedIndex implements AutoCloseable {
+public final class OpenedIndex implements AutoCloseable {
 
   private final String what;
   private final Directory directory;
@@ -39,7 +40,7 @@ final class OpenedIndex implements AutoCloseable {
    * @return the opened index
    * @throws UncheckedIOException if there is no complete index there
    */
-  static OpenedIndex open(Path dir, String what) {
+  public static OpenedIndex open(Path dir, String what) {
     try {
       return new OpenedIndex(dir, what);
     } catch (IOException e) {
@@ -47,12 +48,26 @@ final class OpenedIndex implements AutoCloseable {
     }
   }
 
-  IndexSearcher searcher() {
+  /**
+   * The searcher over the index.
+   *
+   * @return the searcher
+   */
+  public IndexSearcher searcher() {
     return searcher;
   }
 
+  /**
+   * The reader of the index, for its stored fields and segments.
+   *
+   * @return the reader
+   */
+  public DirectoryReader reader() {
+    return reader;
+  }
+
   /** The number of documents. */
-  long size() {
+  public long size() {
     return reader.numDocs();
   }
 

@@ -19,9 +19,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +29,7 @@ import java.util.stream.Stream;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.index.IndexBundle;
 import org.netarchive.ee.common.index.IndexKind;
+import org.netarchive.ee.common.io.FileTrees;
 import org.netarchive.ee.common.jms.JmsMessages;
 import org.netarchive.ee.common.message.IndexReply;
 import org.netarchive.ee.common.message.IndexRequest;
@@ -317,15 +316,8 @@ public final class IndexClient {
   }
 
   private static void deleteQuietly(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      List<Path> all = new ArrayList<>(paths.toList());
-      all.sort(Comparator.reverseOrder());
-      for (Path p : all) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      FileTrees.delete(dir);
     } catch (IOException e) {
       LOG.warning(() -> "Cannot remove the incomplete index " + dir + ": " + e);
     }

@@ -24,6 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.netarchive.ee.common.index.IndexBundle;
+import org.netarchive.ee.common.io.FileTrees;
 
 /**
  * The directory of one job under the agent's {@code jobs} directory, named {@code
@@ -228,7 +229,7 @@ public final class JobDirectory {
   public Path dedupIndexInProgress() {
     Path temporary = path.resolve("dedup-index.tmp");
     try {
-      deleteTree(temporary);
+      FileTrees.delete(temporary);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot remove " + temporary, e);
     }
@@ -274,12 +275,12 @@ public final class JobDirectory {
       throw new IllegalStateException("Job " + jobId + " has a deduplication index already");
     }
     Path temporary = path.resolve("dedup-index.tmp");
-    deleteTree(temporary);
+    FileTrees.delete(temporary);
     try {
       IndexBundle.read(bundle, temporary, maxBytes);
       Files.move(temporary, dedupIndex(), StandardCopyOption.ATOMIC_MOVE);
     } finally {
-      deleteTree(temporary);
+      FileTrees.delete(temporary);
     }
   }
 
@@ -291,20 +292,9 @@ public final class JobDirectory {
    */
   public void delete() {
     try {
-      deleteTree(path);
+      FileTrees.delete(path);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete " + path, e);
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 

@@ -18,7 +18,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,13 +25,13 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.archive.application.ArchiveTransfers;
 import org.netarchive.ee.archive.application.Bitarchives;
 import org.netarchive.ee.archive.domain.model.preservation.CopyState;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 import org.netarchive.ee.common.archive.ArchiveClient;
+import org.netarchive.ee.common.io.FileTrees;
 import org.netarchive.ee.scheduler.application.job.Notification;
 import org.netarchive.ee.scheduler.application.job.Notifier;
 
@@ -302,10 +301,8 @@ public class Repairs {
     if (dir == null) {
       return;
     }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      FileTrees.delete(dir);
     } catch (IOException e) {
       LOG.warning(() -> "Cannot remove " + dir + ": " + e);
     }

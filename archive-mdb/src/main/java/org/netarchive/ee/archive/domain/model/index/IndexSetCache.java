@@ -28,6 +28,7 @@ import java.util.UUID;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.index.IndexBundle;
 import org.netarchive.ee.common.index.IndexKind;
+import org.netarchive.ee.common.io.FileTrees;
 
 /**
  * The cache of built indexes: per kind a directory holding, for each job set built, its bundle
@@ -207,7 +208,7 @@ public final class IndexSetCache {
                 StandardCopyOption.REPLACE_EXISTING);
           } finally {
             Files.deleteIfExists(tmpZip);
-            JobDataCache.deleteTree(work);
+            FileTrees.delete(work);
           }
           CachedIndex built = find(kind, set).orElseThrow();
           evict(built.bundle());

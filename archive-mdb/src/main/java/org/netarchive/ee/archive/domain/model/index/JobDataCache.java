@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.netarchive.ee.common.index.Capture;
+import org.netarchive.ee.common.io.FileTrees;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcTargetRecord;
@@ -150,12 +150,12 @@ public final class JobDataCache {
           work.resolve("source"),
           String.join("\n", files.stream().map(f -> f.getFileName().toString()).toList()) + "\n");
     } catch (IOException | RuntimeException e) {
-      deleteTree(work);
+      FileTrees.delete(work);
       throw new IOException(
           "Cannot take the index data of job " + jobId + " from " + files + ": " + e.getMessage(),
           e);
     }
-    deleteTree(work.resolve("runs"));
+    FileTrees.delete(work.resolve("runs"));
     Files.move(work, jobDir, StandardCopyOption.ATOMIC_MOVE);
   }
 
@@ -165,17 +165,6 @@ public final class JobDataCache {
       return Capture.parseCdx11(line) != null;
     } catch (IllegalArgumentException e) {
       return false;
-    }
-  }
-
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

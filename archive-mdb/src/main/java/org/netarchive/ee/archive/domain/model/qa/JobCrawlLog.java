@@ -25,13 +25,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.LongConsumer;
-import java.util.stream.Stream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
@@ -48,6 +46,8 @@ import org.apache.lucene.search.Weight;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
+import org.netarchive.ee.common.index.OpenedIndex;
+import org.netarchive.ee.common.io.FileTrees;
 
 /**
  * A job's crawl.log made searchable: a Lucene index with one document per line, in the order of the
@@ -129,9 +129,7 @@ public final class JobCrawlLog implements AutoCloseable {
       String mimeType,
       String annotations) {}
 
-  private final Directory directory;
-  private final DirectoryReader reader;
-  private final IndexSearcher searcher;
+  private final OpenedIndex index;
   private final long lines;
   private final List<DomainFigures> domains;
   private final List<SeedOutcome> seeds;
@@ -163,14 +161,7 @@ public final class JobCrawlLog implements AutoCloseable {
                             "-",
                             s.getString("annotations"))))
             .toList();
-    this.directory = FSDirectory.open(dir.resolve("index"));
-    try {
-      this.reader = DirectoryReader.open(directory);
-    } catch (IOException | RuntimeException e) {
-      directory.close();
-      throw e;
-    }
-    this.searcher = new IndexSearcher(reader);
+    this.index = OpenedIndex.open(dir.resolve("index"), "the crawl.log index");
   }
 
   /**
@@ -207,7 +198,7 @@ public final class JobCrawlLog implements AutoCloseable {
       writeIndex(cachedCrawlLog, work, hostDomains, progress);
       Files.move(work, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
-      deleteTree(work);
+      FileTrees.delete(work);
       throw e;
     }
   }
@@ -410,7 +401,7 @@ public final class JobCrawlLog implements AutoCloseable {
               }
             });
     try {
-      StoredFields stored = reader.storedFields();
+      StoredFields stored = index.reader().storedFields();
       List<CrawlLogEntry> entries = new ArrayList<>(page.size());
       for (int doc : page) {
         entries.add(CrawlLogEntry.parse(stored.document(doc, Set.of(LINE)).get(LINE)));
@@ -432,7 +423,7 @@ public final class JobCrawlLog implements AutoCloseable {
     matches(new TermQuery(new Term(DOMAIN, domain)), (doc, n) -> docs.add(doc));
     Map<String, CrawlLogEntry> urls = new TreeMap<>();
     try {
-      StoredFields stored = reader.storedFields();
+      StoredFields stored = index.reader().storedFields();
       for (int doc : docs) {
         CrawlLogEntry e = CrawlLogEntry.parse(stored.document(doc, Set.of(LINE)).get(LINE));
         urls.merge(
@@ -458,10 +449,11 @@ public final class JobCrawlLog implements AutoCloseable {
   /** Goes through the matches in document order; the number of matches. */
   private long matches(Query query, Match each) {
     try {
+      IndexSearcher searcher = index.searcher();
       Weight weight =
           searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
       long n = 0;
-      for (LeafReaderContext leaf : reader.leaves()) {
+      for (LeafReaderContext leaf : index.reader().leaves()) {
         Scorer scorer = weight.scorer(leaf);
         if (scorer == null) {
           continue;
@@ -482,21 +474,6 @@ public final class JobCrawlLog implements AutoCloseable {
 
   @Override
   public void close() {
-    try (directory) {
-      reader.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot close the crawl.log index", e);
-    }
-  }
-
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
+    index.close();
   }
 }

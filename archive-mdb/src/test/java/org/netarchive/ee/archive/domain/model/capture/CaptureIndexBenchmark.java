@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -18,6 +17,7 @@ import java.util.stream.Stream;
 import org.netarchive.ee.common.index.Capture;
 import org.netarchive.ee.common.index.CaptureIndex;
 import org.netarchive.ee.common.index.CaptureIndexWriter;
+import org.netarchive.ee.common.io.FileTrees;
 
 /**
  * Benchmark of issue 13: the archive-wide capture index with N synthetic captures (default
@@ -40,12 +40,12 @@ public final class CaptureIndexBenchmark {
   public static void main(String[] args) throws Exception {
     long n = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
     Path work = Path.of("target", "capture-bench").toAbsolutePath();
-    deleteTree(work);
+    FileTrees.delete(work);
     Files.createDirectories(work);
     try {
       run(n, work);
     } finally {
-      deleteTree(work);
+      FileTrees.delete(work);
     }
   }
 
@@ -293,17 +293,6 @@ public final class CaptureIndexBenchmark {
   private static long size(Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(dir)) {
       return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

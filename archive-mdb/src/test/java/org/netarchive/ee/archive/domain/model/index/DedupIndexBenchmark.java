@@ -30,6 +30,7 @@ import org.netarchive.ee.common.index.DedupEntry;
 import org.netarchive.ee.common.index.DedupIndex;
 import org.netarchive.ee.common.index.DedupIndexWriter;
 import org.netarchive.ee.common.index.IndexKind;
+import org.netarchive.ee.common.io.FileTrees;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcResource;
@@ -66,7 +67,7 @@ public final class DedupIndexBenchmark {
     try {
       run(lines, scratch);
     } finally {
-      JobDataCache.deleteTree(scratch);
+      FileTrees.delete(scratch);
     }
   }
 
@@ -173,7 +174,7 @@ public final class DedupIndexBenchmark {
         "for comparison, the same index merged to one segment afterwards: %.2f s%n",
         (System.nanoTime() - m0) / 1e9);
     lookups(lucene, sample);
-    JobDataCache.deleteTree(lucene);
+    FileTrees.delete(lucene);
 
     resetPeaks();
     long i0 = System.nanoTime();

@@ -3,7 +3,6 @@ package org.netarchive.ee.archive.infrastructure.persistence.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Proxy;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,16 +10,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.archive.application.preservation.AuditRun;
 import org.netarchive.ee.archive.domain.model.preservation.AuditKind;
 import org.netarchive.ee.archive.domain.model.preservation.CopyState;
+import org.netarchive.ee.common.io.FileTrees;
 
 /**
  * Benchmark (BENCHMARKS.md), not part of the build's tests (no *Test name): applying the checksum
@@ -46,7 +44,7 @@ class AuditApplyBenchmark {
     statements.setLevel(java.util.logging.Level.FINE);
     statements.addHandler(handler);
     Path dir = Path.of("target", "bench-h2").toAbsolutePath();
-    deleteTree(dir);
+    FileTrees.delete(dir);
     // -Dbench.url=jdbc:postgresql://... (with bench.user, bench.password): an empty database.
     String url =
         System.getProperty("bench.url", "jdbc:h2:" + dir.resolve("netarchive") + ";MODE=Regular");
@@ -107,7 +105,7 @@ class AuditApplyBenchmark {
       }
       System.out.print(report);
     } finally {
-      deleteTree(dir);
+      FileTrees.delete(dir);
     }
   }
 
@@ -221,16 +219,5 @@ class AuditApplyBenchmark {
 
   private static double secs(long nanos) {
     return nanos / 1e9;
-  }
-
-  private static void deleteTree(Path dir) throws Exception {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }
