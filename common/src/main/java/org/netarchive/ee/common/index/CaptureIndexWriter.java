@@ -10,11 +10,8 @@ import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -41,10 +38,7 @@ public final class CaptureIndexWriter implements AutoCloseable {
   static final String FILE = "file";
   static final String DATE = "date";
 
-  private static final double RAM_BUFFER_MB = 48;
-
-  private final Directory directory;
-  private final IndexWriter writer;
+  private final LuceneWriting index;
   private final Document document = new Document();
   private final StringField urlKey = new StringField(URL_KEY, "", Field.Store.YES);
   private final StoredField timestamp = new StoredField(TIMESTAMP, "");
@@ -60,23 +54,18 @@ public final class CaptureIndexWriter implements AutoCloseable {
       new SortedDocValuesField(URL_KEY, new BytesRef());
   private final NumericDocValuesField date = new NumericDocValuesField(DATE, 0L);
   private final boolean updating;
-  private long count;
 
   private CaptureIndexWriter(Path dir, boolean updating) throws IOException {
     this.updating = updating;
-    this.directory = FSDirectory.open(dir);
-    this.writer =
-        new IndexWriter(
-            directory,
-            new IndexWriterConfig()
-                .setOpenMode(
-                    updating
-                        ? IndexWriterConfig.OpenMode.CREATE_OR_APPEND
-                        : IndexWriterConfig.OpenMode.CREATE)
-                .setRAMBufferSizeMB(RAM_BUFFER_MB)
-                .setCommitOnClose(false));
-    if (updating && !DirectoryReader.indexExists(directory)) {
-      writer.commit(); // an empty index that readers can open at once
+    this.index =
+        new LuceneWriting(
+            dir,
+            updating
+                ? IndexWriterConfig.OpenMode.CREATE_OR_APPEND
+                : IndexWriterConfig.OpenMode.CREATE,
+            "the full index");
+    if (updating && !DirectoryReader.indexExists(index.writer().getDirectory())) {
+      index.writer().commit(); // an empty index that readers can open at once
     }
     for (Field f :
         new Field[] {
@@ -140,7 +129,7 @@ public final class CaptureIndexWriter implements AutoCloseable {
    */
   public long replaceFile(String fileName, Iterable<Capture> captures) {
     try {
-      writer.deleteDocuments(new Term(FILE, fileName));
+      index.writer().deleteDocuments(new Term(FILE, fileName));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot remove the captures of " + fileName, e);
     }
@@ -164,7 +153,7 @@ public final class CaptureIndexWriter implements AutoCloseable {
   /** Removes every capture (at the next {@link #commit}), for a rebuild. */
   public void deleteAll() {
     try {
-      writer.deleteAll();
+      index.writer().deleteAll();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot empty the capture index", e);
     }
@@ -173,7 +162,7 @@ public final class CaptureIndexWriter implements AutoCloseable {
   /** Makes what was added and replaced durable and visible to readers opened or refreshed after. */
   public void commit() {
     try {
-      writer.commit();
+      index.writer().commit();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot commit the capture index", e);
     }
@@ -197,12 +186,7 @@ public final class CaptureIndexWriter implements AutoCloseable {
     offset.setLongValue(capture.offset());
     file.setStringValue(capture.file());
     date.setLongValue(capture.date().toEpochMilli());
-    try {
-      writer.addDocument(document);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot add " + capture.url() + " to the full index", e);
-    }
-    count++;
+    index.add(document, capture.url());
   }
 
   /**
@@ -211,7 +195,7 @@ public final class CaptureIndexWriter implements AutoCloseable {
    * @return the count
    */
   public long count() {
-    return count;
+    return index.count();
   }
 
   /**
@@ -220,15 +204,12 @@ public final class CaptureIndexWriter implements AutoCloseable {
    */
   @Override
   public void close() {
-    try (directory) {
-      try (writer) {
-        if (!updating) {
-          writer.forceMerge(1);
-          writer.commit();
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot complete the full index", e);
-    }
+    index.close(
+        writer -> {
+          if (!updating) {
+            writer.forceMerge(1);
+            writer.commit();
+          }
+        });
   }
 }

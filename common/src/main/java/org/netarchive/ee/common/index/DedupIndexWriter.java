@@ -10,8 +10,6 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
  * Writes a new deduplication index into an empty directory. Entries are added in any order; {@link
@@ -27,11 +25,7 @@ import org.apache.lucene.store.FSDirectory;
  */
 public final class DedupIndexWriter implements AutoCloseable {
 
-  /** Memory Lucene may fill before it writes a segment: keeps a large build within a small heap. */
-  private static final double RAM_BUFFER_MB = 48;
-
-  private final Directory directory;
-  private final IndexWriter writer;
+  private final LuceneWriting index;
   private final Document document = new Document();
   private final Document withEtag = new Document();
   private final StringField url = new StringField(DedupFields.URL, "", Field.Store.YES);
@@ -42,16 +36,10 @@ public final class DedupIndexWriter implements AutoCloseable {
   private final StoredField offset = new StoredField(DedupFields.OFFSET, 0L);
   private final StoredField date = new StoredField(DedupFields.DATE, 0L);
   private final NumericDocValuesField dateOrder = new NumericDocValuesField(DedupFields.DATE, 0L);
-  private long count;
 
   private DedupIndexWriter(Path dir) throws IOException {
-    this.directory = FSDirectory.open(dir);
-    IndexWriterConfig config =
-        new IndexWriterConfig()
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-            .setRAMBufferSizeMB(RAM_BUFFER_MB)
-            .setCommitOnClose(false);
-    this.writer = new IndexWriter(directory, config);
+    this.index =
+        new LuceneWriting(dir, IndexWriterConfig.OpenMode.CREATE, "the deduplication index");
     for (Field f : new Field[] {url, digest, mime, file, offset, date, dateOrder}) {
       document.add(f);
       withEtag.add(f);
@@ -88,18 +76,12 @@ public final class DedupIndexWriter implements AutoCloseable {
     long millis = entry.date().toEpochMilli();
     date.setLongValue(millis);
     dateOrder.setLongValue(millis);
-    try {
-      if (entry.etag() == null) {
-        writer.addDocument(document);
-      } else {
-        etag.setStringValue(entry.etag());
-        writer.addDocument(withEtag);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot add " + entry.url() + " to the deduplication index", e);
+    if (entry.etag() == null) {
+      index.add(document, entry.url());
+    } else {
+      etag.setStringValue(entry.etag());
+      index.add(withEtag, entry.url());
     }
-    count++;
   }
 
   /**
@@ -108,18 +90,12 @@ public final class DedupIndexWriter implements AutoCloseable {
    * @return the count
    */
   public long count() {
-    return count;
+    return index.count();
   }
 
   /** Commits the entries and closes the index. */
   @Override
   public void close() {
-    try (directory) {
-      try (writer) {
-        writer.commit();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot complete the deduplication index", e);
-    }
+    index.close(IndexWriter::commit);
   }
 }
