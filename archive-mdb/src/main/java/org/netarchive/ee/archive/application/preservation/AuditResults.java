@@ -222,15 +222,13 @@ public class AuditResults {
     if (vote.outcome() == ChecksumVote.Outcome.AGREED) {
       if (earlier.isPresent()) {
         records.forgetDecision(name);
-        records.record(
+        recordVote(
             now,
             "AGREED",
             actor,
-            null,
             name,
-            null,
-            archived.get().sha512(),
-            vote.decided(),
+            archived.get(),
+            vote,
             "every copy has the archived checksum again: " + vote.votes());
       }
       return false;
@@ -241,18 +239,32 @@ public class AuditResults {
             || !earlier.get().votes().equals(vote.votes());
     if (changed) {
       records.decide(new Decision(name, vote.outcome().name(), vote.decided(), vote.votes(), now));
-      records.record(
+      recordVote(
           now,
           vote.outcome() == ChecksumVote.Outcome.REPAIRABLE ? "VOTED" : "FLAGGED",
           actor,
-          null,
           name,
-          null,
-          archived.get().sha512(),
-          vote.decided(),
+          archived.get(),
+          vote,
           vote.outcome() + ": " + vote.votes());
     }
     return vote.outcome() == ChecksumVote.Outcome.REPAIRABLE;
+  }
+
+  /**
+   * Writes a vote on a file's copies to the ledger: the archived checksum as expected, the decided
+   * one as found.
+   */
+  private void recordVote(
+      Instant now,
+      String event,
+      String actor,
+      String name,
+      ArchivedCopies archived,
+      ChecksumVote vote,
+      String detail)
+      throws SQLException {
+    records.record(now, event, actor, null, name, null, archived.sha512(), vote.decided(), detail);
   }
 
   private AuditRun runNow(long runId) {
