@@ -65,29 +65,9 @@ public final class JobRunner {
   private final Duration processTimeout;
   private final DedupIndexSource dedupIndexes;
 
-  public JobRunner(
-      JobPreparation preparation,
-      CrawlSupervisor supervisor,
-      MetadataWarc metadata,
-      JobUpload upload,
-      AgentStatus status,
-      String agent,
-      Clock clock,
-      Duration processTimeout) {
-    this(
-        preparation,
-        supervisor,
-        metadata,
-        upload,
-        status,
-        agent,
-        clock,
-        processTimeout,
-        DedupIndexSource.NONE);
-  }
-
   /**
-   * A runner whose jobs deduplicate against an index server.
+   * A runner whose jobs deduplicate against the indexes {@code dedupIndexes} gives; with {@link
+   * DedupIndexSource#NONE} they crawl without deduplication.
    *
    * @param preparation makes job directories and crawler-beans.cxml files
    * @param supervisor runs Heritrix

@@ -16,6 +16,7 @@ import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.harvest.CopyingArchiveStore;
+import org.netarchive.ee.agent.harvest.DedupIndexSource;
 import org.netarchive.ee.agent.harvest.JobRunner;
 import org.netarchive.ee.agent.heritrix.CrawlSupervisor;
 import org.netarchive.ee.agent.heritrix.HeritrixSettings;
@@ -146,7 +147,8 @@ public final class AgentBenchmark {
             new AgentStatus(),
             "benchmark",
             clock,
-            settings.processTimeout());
+            settings.processTimeout(),
+            DedupIndexSource.NONE);
     long start = System.nanoTime();
     JobDirectory dir = runner.accept(request);
     JobFinished report = runner.run(dir, request, p -> {}, () -> false).orElseThrow();

@@ -82,7 +82,8 @@ class JobRunnerIT {
             status,
             "agent-it",
             clock,
-            Duration.ofSeconds(60));
+            Duration.ofSeconds(60),
+            DedupIndexSource.NONE);
     List<JobProgress> progress = new CopyOnWriteArrayList<>();
 
     JobDirectory dir = runner.accept(request);

@@ -55,7 +55,8 @@ class JobRunnerRecoveryTest {
         new AgentStatus(),
         "agent-1",
         clock,
-        Duration.ofSeconds(5));
+        Duration.ofSeconds(5),
+        DedupIndexSource.NONE);
   }
 
   /** What a crashed crawl leaves: request, beans, logs, a closed WARC and one still open. */

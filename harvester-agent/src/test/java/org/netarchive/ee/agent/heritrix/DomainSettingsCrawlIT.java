@@ -21,6 +21,7 @@ import org.netarchive.ee.agent.TestJobs;
 import org.netarchive.ee.agent.demo.FastTemplate;
 import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netarchive.ee.agent.harvest.CopyingArchiveStore;
+import org.netarchive.ee.agent.harvest.DedupIndexSource;
 import org.netarchive.ee.agent.harvest.JobRunner;
 import org.netarchive.ee.agent.job.JobDirectory;
 import org.netarchive.ee.agent.job.JobPreparation;
@@ -140,7 +141,8 @@ class DomainSettingsCrawlIT {
             new AgentStatus(),
             "agent-it",
             Clock.systemUTC(),
-            Duration.ofSeconds(60));
+            Duration.ofSeconds(60),
+            DedupIndexSource.NONE);
     dir = runner.accept(request);
     report = runner.run(dir, request, p -> {}, () -> false).orElseThrow();
     assertThat(dir.latestLaunch())
