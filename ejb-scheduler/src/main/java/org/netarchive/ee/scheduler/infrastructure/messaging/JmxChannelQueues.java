@@ -2,7 +2,6 @@ package org.netarchive.ee.scheduler.infrastructure.messaging;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.logging.Logger;
@@ -10,9 +9,9 @@ import javax.management.InstanceNotFoundException;
 import javax.management.JMException;
 import javax.management.MBeanException;
 import javax.management.MBeanServer;
-import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.BrokerManagement;
 import org.netarchive.ee.scheduler.application.Installation;
 import org.netarchive.ee.scheduler.application.channel.ChannelQueues;
 
@@ -36,7 +35,7 @@ import org.netarchive.ee.scheduler.application.channel.ChannelQueues;
 public class JmxChannelQueues implements ChannelQueues {
 
   /** The broker's management bean: WildFly's messaging server {@code default}. */
-  static final String BROKER_MBEAN = "org.apache.activemq.artemis:broker=\"default\"";
+  static final String BROKER_MBEAN = BrokerManagement.BROKER_MBEAN;
 
   /** What WildFly puts before the names of the addresses and queues of JMS queues. */
   static final String JMS_QUEUE_PREFIX = "jms.queue.";
@@ -68,7 +67,7 @@ public class JmxChannelQueues implements ChannelQueues {
     String coreName = JMS_QUEUE_PREFIX + queue;
     MBeanServer server =
         this.server == null ? ManagementFactory.getPlatformMBeanServer() : this.server;
-    ObjectName broker = broker();
+    ObjectName broker = BrokerManagement.broker();
     try {
       String[] existing = (String[]) server.getAttribute(broker, "QueueNames");
       if (Arrays.asList(existing).contains(coreName)) {
@@ -78,7 +77,7 @@ public class JmxChannelQueues implements ChannelQueues {
       server.invoke(
           broker,
           "createQueue",
-          new Object[] {queueConfiguration(coreName), true},
+          new Object[] {BrokerManagement.queueConfiguration(coreName), true},
           new String[] {String.class.getName(), boolean.class.getName()});
     } catch (InstanceNotFoundException e) {
       throw new IllegalStateException(
@@ -113,25 +112,5 @@ public class JmxChannelQueues implements ChannelQueues {
     }
     LOG.info("Created the job queue " + queue + " of harvest channel '" + channelName + "'");
     return true;
-  }
-
-  /** The broker's queue configuration in its JSON form (Artemis' {@code QueueConfiguration}). */
-  static String queueConfiguration(String coreName) {
-    return Json.createObjectBuilder()
-        .add("name", coreName)
-        .add("address", coreName)
-        .add("routing-type", "ANYCAST")
-        .add("durable", true)
-        .add("auto-create-address", true)
-        .build()
-        .toString();
-  }
-
-  private static ObjectName broker() {
-    try {
-      return ObjectName.getInstance(BROKER_MBEAN);
-    } catch (MalformedObjectNameException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

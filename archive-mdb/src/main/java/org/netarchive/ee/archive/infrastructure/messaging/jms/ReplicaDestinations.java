@@ -3,7 +3,6 @@ package org.netarchive.ee.archive.infrastructure.messaging.jms;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,10 +13,10 @@ import java.util.logging.Logger;
 import javax.management.JMException;
 import javax.management.MBeanException;
 import javax.management.MBeanServer;
-import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.BrokerManagement;
 
 /**
  * The destinations of the configured replicas, made on the server's embedded Artemis broker at
@@ -50,9 +49,6 @@ import org.netarchive.ee.common.channel.Channels;
  */
 @ApplicationScoped
 public class ReplicaDestinations {
-
-  /** The broker's management bean: WildFly's messaging server {@code default}. */
-  static final String BROKER_MBEAN = "org.apache.activemq.artemis:broker=\"default\"";
 
   /** The server's queue of uploads to its bitarchives, without the environment prefix. */
   public static final String UPLOADS = "COMMON_BITARCHIVE_UPLOADS";
@@ -89,11 +85,7 @@ public class ReplicaDestinations {
       replicaByChannel.put(channels.theBamon(replica).name(), replica);
     }
     server = ManagementFactory.getPlatformMBeanServer();
-    try {
-      broker = ObjectName.getInstance(BROKER_MBEAN);
-    } catch (MalformedObjectNameException e) {
-      throw new IllegalStateException(e);
-    }
+    broker = BrokerManagement.broker();
     String environment = channels.environment();
     for (String replica : settings.replicaIds()) {
       String anyBa = QUEUE_PREFIX + channels.anyBa(replica).name();
@@ -134,19 +126,10 @@ public class ReplicaDestinations {
     if (names("QueueNames").contains(coreName)) {
       return;
     }
-    String configuration =
-        Json.createObjectBuilder()
-            .add("name", coreName)
-            .add("address", coreName)
-            .add("routing-type", "ANYCAST")
-            .add("durable", true)
-            .add("auto-create-address", true)
-            .build()
-            .toString();
     invoke(
         "create the queue " + coreName,
         "createQueue",
-        new Object[] {configuration, true},
+        new Object[] {BrokerManagement.queueConfiguration(coreName), true},
         new String[] {String.class.getName(), boolean.class.getName()});
     LOG.info(() -> "Created the replica queue " + coreName);
   }
@@ -245,7 +228,7 @@ public class ReplicaDestinations {
           "Cannot read the broker's "
               + attribute
               + " through its management bean "
-              + BROKER_MBEAN
+              + BrokerManagement.BROKER_MBEAN
               + " (enabled by configure-messaging.cli: jmx-management-enabled=true): "
               + e.getMessage(),
           e);
