@@ -5,11 +5,7 @@ import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.logging.Logger;
-import javax.management.InstanceNotFoundException;
-import javax.management.JMException;
-import javax.management.MBeanException;
 import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.common.jms.BrokerManagement;
 import org.netarchive.ee.scheduler.application.Installation;
@@ -67,49 +63,18 @@ public class JmxChannelQueues implements ChannelQueues {
     String coreName = JMS_QUEUE_PREFIX + queue;
     MBeanServer server =
         this.server == null ? ManagementFactory.getPlatformMBeanServer() : this.server;
-    ObjectName broker = BrokerManagement.broker();
-    try {
-      String[] existing = (String[]) server.getAttribute(broker, "QueueNames");
-      if (Arrays.asList(existing).contains(coreName)) {
-        return false;
-      }
-      // ignoreIfExists: a queue made meanwhile by another call is left as it is.
-      server.invoke(
-          broker,
-          "createQueue",
-          new Object[] {BrokerManagement.queueConfiguration(coreName), true},
-          new String[] {String.class.getName(), boolean.class.getName()});
-    } catch (InstanceNotFoundException e) {
-      throw new IllegalStateException(
-          "Cannot create the job queue "
-              + queue
-              + " of harvest channel '"
-              + channelName
-              + "': the broker's management bean "
-              + BROKER_MBEAN
-              + " is not registered; enable it with configure-messaging.cli"
-              + " (jmx-management-enabled=true) and restart the server",
-          e);
-    } catch (MBeanException e) {
-      Exception cause = e.getTargetException();
-      throw new IllegalStateException(
-          "The broker refused to create the job queue "
-              + queue
-              + " of harvest channel '"
-              + channelName
-              + "': "
-              + (cause == null ? e.getMessage() : cause.getMessage()),
-          e);
-    } catch (JMException e) {
-      throw new IllegalStateException(
-          "Cannot create the job queue "
-              + queue
-              + " of harvest channel '"
-              + channelName
-              + "': "
-              + e.getMessage(),
-          e);
+    String what = "create the job queue " + queue + " of harvest channel '" + channelName + "'";
+    String[] existing = (String[]) BrokerManagement.attribute(server, what, "QueueNames");
+    if (Arrays.asList(existing).contains(coreName)) {
+      return false;
     }
+    // ignoreIfExists: a queue made meanwhile by another call is left as it is.
+    BrokerManagement.invoke(
+        server,
+        what,
+        "createQueue",
+        new Object[] {BrokerManagement.queueConfiguration(coreName), true},
+        new String[] {String.class.getName(), boolean.class.getName()});
     LOG.info("Created the job queue " + queue + " of harvest channel '" + channelName + "'");
     return true;
   }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.management.JMException;
-import javax.management.MBeanException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.netarchive.ee.archive.application.ArchiveSettings;
@@ -236,18 +235,6 @@ public class ReplicaDestinations {
   }
 
   private void invoke(String what, String operation, Object[] arguments, String[] signature) {
-    try {
-      server.invoke(broker, operation, arguments, signature);
-    } catch (MBeanException e) {
-      Exception cause = e.getTargetException();
-      throw new IllegalStateException(
-          "The broker refused to "
-              + what
-              + ": "
-              + (cause == null ? e.getMessage() : cause.getMessage()),
-          e);
-    } catch (JMException e) {
-      throw new IllegalStateException("Cannot " + what + ": " + e.getMessage(), e);
-    }
+    BrokerManagement.invoke(server, what, operation, arguments, signature);
   }
 }
