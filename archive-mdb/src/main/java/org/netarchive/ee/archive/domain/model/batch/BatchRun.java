@@ -65,7 +65,8 @@ public final class BatchRun {
       throws IOException {
     job.validate(parameters);
     if (storage.checksumOnly()) {
-      return runOnChecksums(job, parameters, filePattern, storage, result);
+      String algorithm = parameters.getOrDefault("algorithm", "SHA-512").toUpperCase(Locale.ROOT);
+      return runOnChecksums(job, algorithm, filePattern, storage, result);
     }
     int processed = 0;
     List<String> failures = new ArrayList<>();
@@ -96,16 +97,12 @@ public final class BatchRun {
 
   /**
    * A checksum-only bitarchive has no bytes to run a job on: it answers {@code list} and {@code
-   * checksum} with SHA-512 from its records, and refuses every other job.
+   * checksum} with SHA-512 from its records, and refuses every other job. Of the job's parameters
+   * only the checksum algorithm (upper case) matters here.
    */
   private static Outcome runOnChecksums(
-      BatchJob job,
-      Map<String, String> parameters,
-      Pattern filePattern,
-      BitarchiveStorage storage,
-      Path result)
+      BatchJob job, String algorithm, Pattern filePattern, BitarchiveStorage storage, Path result)
       throws IOException {
-    String algorithm = parameters.getOrDefault("algorithm", "SHA-512").toUpperCase(Locale.ROOT);
     boolean list = job.name().equals("list");
     boolean sha512 =
         job.name().equals("checksum")
