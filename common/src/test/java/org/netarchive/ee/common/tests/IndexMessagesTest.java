@@ -21,6 +21,19 @@ class IndexMessagesTest {
 
   private final MessageCodec codec = MessageCodec.standard();
 
+  /** A reply to request "i1" for a deduplication index, with the rest as given. */
+  private static IndexReply dedupReply(
+      IndexBuildState state,
+      String name,
+      List<Long> foundJobIds,
+      List<Long> missingJobIds,
+      long size,
+      String sha256,
+      String failure) {
+    return new IndexReply(
+        "i1", IndexKind.DEDUP, state, name, foundJobIds, missingJobIds, size, sha256, failure);
+  }
+
   @Test
   void givenEveryIndexMessage_whenEncodedAndDecoded_thenEqual() {
     IndexRequest request = new IndexRequest("i1", IndexKind.DEDUP, List.of(3L, 1L, 2L), "agent-1");
@@ -28,26 +41,9 @@ class IndexMessagesTest {
         List.of(
             request,
             new IndexRequest("i2", IndexKind.CDX, List.of(7L), "agent-2"),
-            new IndexReply(
-                "i1",
-                IndexKind.DEDUP,
-                IndexBuildState.BUILDING,
-                null,
-                List.of(),
-                List.of(),
-                0,
-                null,
-                null),
-            new IndexReply(
-                "i1",
-                IndexKind.DEDUP,
-                IndexBuildState.READY,
-                "1-3",
-                List.of(1L, 3L),
-                List.of(2L),
-                1234,
-                SHA256,
-                null),
+            dedupReply(IndexBuildState.BUILDING, null, List.of(), List.of(), 0, null, null),
+            dedupReply(
+                IndexBuildState.READY, "1-3", List.of(1L, 3L), List.of(2L), 1234, SHA256, null),
             IndexReply.failed(request, "the archive cannot be read"));
 
     for (Message message : messages) {
@@ -88,31 +84,11 @@ class IndexMessagesTest {
         .withMessageContaining("jobIds must be at least 1, was 0");
     assertThatIllegalArgumentException()
         .isThrownBy(
-            () ->
-                new IndexReply(
-                    "i1",
-                    IndexKind.DEDUP,
-                    IndexBuildState.READY,
-                    "1",
-                    List.of(1L),
-                    List.of(),
-                    1,
-                    "xyz",
-                    null))
+            () -> dedupReply(IndexBuildState.READY, "1", List.of(1L), List.of(), 1, "xyz", null))
         .withMessageContaining("sha256 must be 64 lower-case hexadecimal digits, was 'xyz'");
     assertThatIllegalArgumentException()
         .isThrownBy(
-            () ->
-                new IndexReply(
-                    "i1",
-                    IndexKind.DEDUP,
-                    IndexBuildState.FAILED,
-                    null,
-                    List.of(),
-                    List.of(),
-                    0,
-                    null,
-                    null))
+            () -> dedupReply(IndexBuildState.FAILED, null, List.of(), List.of(), 0, null, null))
         .withMessageContaining("failure must not be null");
   }
 

@@ -167,12 +167,15 @@ class MessageCodecRoundTripTest {
     assertThat(decoded.recentWarnings()).isEmpty();
   }
 
+  /** The fields of an agent's heartbeat from before the interval and warnings, without "}". */
+  private static final String OLDER_AGENT_HEARTBEAT =
+      "{\"type\":\"Heartbeat\",\"version\":1,\"component\":\"harvester-agent\","
+          + "\"kind\":\"HARVESTER_AGENT\",\"instance\":\"a1\",\"state\":\"IDLE\","
+          + "\"sentAt\":\"2025-01-31T12:00:00Z\",\"details\":{}";
+
   @Test
   void givenHeartbeatOfAnOlderSender_whenDecoding_thenItHasNoIntervalAndNoWarnings() {
-    String json =
-        "{\"type\":\"Heartbeat\",\"version\":1,\"component\":\"harvester-agent\","
-            + "\"kind\":\"HARVESTER_AGENT\",\"instance\":\"a1\",\"state\":\"IDLE\","
-            + "\"sentAt\":\"2025-01-31T12:00:00Z\",\"details\":{}}";
+    String json = OLDER_AGENT_HEARTBEAT + "}";
 
     Heartbeat decoded = codec.decode(json, Heartbeat.class);
 
@@ -196,10 +199,8 @@ class MessageCodecRoundTripTest {
   @Test
   void givenHeartbeatWithABadWarning_whenDecoding_thenErrorNamesTheField() {
     String json =
-        "{\"type\":\"Heartbeat\",\"version\":1,\"component\":\"harvester-agent\","
-            + "\"kind\":\"HARVESTER_AGENT\",\"instance\":\"a1\",\"state\":\"IDLE\","
-            + "\"sentAt\":\"2025-01-31T12:00:00Z\",\"details\":{},"
-            + "\"recentWarnings\":[{\"at\":\"2025-01-31T12:00:00Z\",\"level\":\" \","
+        OLDER_AGENT_HEARTBEAT
+            + ",\"recentWarnings\":[{\"at\":\"2025-01-31T12:00:00Z\",\"level\":\" \","
             + "\"logger\":\"x\",\"message\":\"m\"}]}";
 
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> codec.decode(json, Heartbeat.class))

@@ -2,7 +2,12 @@ package org.netarchive.ee.agent.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class CrawlLogLineTest {
 
@@ -45,24 +50,6 @@ class CrawlLogLineTest {
   }
 
   @Test
-  void givenADuplicate_whenParsed_thenItsQuotedOriginIsOneAnnotation() {
-    CrawlLogLine line =
-        CrawlLogLine.parse(
-                "2026-11-25T22:15:14.032Z   200       1734 http://dedup.test:41211/img/3-1.png E"
-                    + " http://dedup.test:41211/page/3.html image/png #012"
-                    + " 20261125221514020+3 sha1:W3PJ6EXQ2WMLP4KNPJUXMZ4LYCCA2XXP - 3t,"
-                    + "duplicate:\"301-7-20261125221500123-00000-1~h~1.warc.gz,48211,"
-                    + "20261125221501512\",dol:1")
-            .orElseThrow();
-
-    assertThat(line.annotations())
-        .containsExactly(
-            "3t",
-            "duplicate:\"301-7-20261125221500123-00000-1~h~1.warc.gz,48211,20261125221501512\"",
-            "dol:1");
-  }
-
-  @Test
   void givenTruncatedOrForeignText_whenParsed_thenItIsSkipped() {
     assertThat(CrawlLogLine.parse("2026-11-21T09:11:18.0")).isEmpty();
     assertThat(CrawlLogLine.parse("")).isEmpty();
@@ -79,18 +66,36 @@ class CrawlLogLineTest {
     assertThat(line.host()).contains("kb.dk");
   }
 
-  @Test
-  void givenADuplicateAnnotation_whenParsed_thenItsQuotedCommasStayInOneAnnotation() {
-    CrawlLogLine line =
-        CrawlLogLine.parse(
-                "2026-11-21T09:11:18Z 200 10 http://kb.dk/a.png E http://kb.dk/ image/png #1"
-                    + " 20261121091117243+10 sha1:AB http://kb.dk/"
-                    + " 3t,duplicate:\"5-2-x.warc.gz,1234,20261120101010000\",dol:1")
-            .orElseThrow();
+  /** Lines of duplicates, Heritrix's and a short one: the line, its annotations, the origin. */
+  static Stream<Arguments> duplicates() {
+    return Stream.of(
+        Arguments.of(
+            "2026-11-25T22:15:14.032Z   200       1734 http://dedup.test:41211/img/3-1.png E"
+                + " http://dedup.test:41211/page/3.html image/png #012"
+                + " 20261125221514020+3 sha1:W3PJ6EXQ2WMLP4KNPJUXMZ4LYCCA2XXP - 3t,"
+                + "duplicate:\"301-7-20261125221500123-00000-1~h~1.warc.gz,48211,"
+                + "20261125221501512\",dol:1",
+            List.of(
+                "3t",
+                "duplicate:\"301-7-20261125221500123-00000-1~h~1.warc.gz,48211,20261125221501512\"",
+                "dol:1"),
+            "301-7-20261125221500123-00000-1~h~1.warc.gz"),
+        Arguments.of(
+            "2026-11-21T09:11:18Z 200 10 http://kb.dk/a.png E http://kb.dk/ image/png #1"
+                + " 20261121091117243+10 sha1:AB http://kb.dk/"
+                + " 3t,duplicate:\"5-2-x.warc.gz,1234,20261120101010000\",dol:1",
+            List.of("3t", "duplicate:\"5-2-x.warc.gz,1234,20261120101010000\"", "dol:1"),
+            "5-2-x.warc.gz"));
+  }
 
-    assertThat(line.annotations())
-        .containsExactly("3t", "duplicate:\"5-2-x.warc.gz,1234,20261120101010000\"", "dol:1");
-    assertThat(line.duplicateOf()).contains("5-2-x.warc.gz");
+  @ParameterizedTest
+  @MethodSource("duplicates")
+  void givenADuplicate_whenParsed_thenItsQuotedOriginIsOneAnnotationAndNamesTheFile(
+      String text, List<String> annotations, String origin) {
+    CrawlLogLine line = CrawlLogLine.parse(text).orElseThrow();
+
+    assertThat(line.annotations()).containsExactlyElementsOf(annotations);
+    assertThat(line.duplicateOf()).contains(origin);
   }
 
   @Test
