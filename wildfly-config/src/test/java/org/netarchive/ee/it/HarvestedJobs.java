@@ -57,18 +57,12 @@ final class HarvestedJobs {
   static JsonObject awaitJob(
       ScheduledHarvests harvests, long id, Predicate<JsonObject> condition, Duration within)
       throws Exception {
-    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    await()
-        .atMost(within)
-        .pollInterval(Duration.ofMillis(500))
-        .untilAsserted(
-            () -> {
-              JsonObject job = harvests.job(id);
-              last.set(job);
-              assertThat(condition.test(job)).as("job %s within %s: %s", id, within, job).isTrue();
-            });
-    return last.get();
+    return Polling.awaitValue(
+        within,
+        Duration.ofMillis(500),
+        () -> harvests.job(id),
+        condition,
+        job -> "job " + id + " within " + within + ": " + job);
   }
 
   /**

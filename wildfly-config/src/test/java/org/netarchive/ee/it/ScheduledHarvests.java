@@ -304,18 +304,12 @@ final class ScheduledHarvests {
 
   /** A job's details once they satisfy {@code condition}, waiting at most 30 seconds. */
   JsonObject awaitJob(long id, Predicate<JsonObject> condition) throws Exception {
-    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .pollInterval(Duration.ofMillis(250))
-        .untilAsserted(
-            () -> {
-              JsonObject job = job(id);
-              last.set(job);
-              assertThat(condition.test(job)).as("job %s: %s", id, job).isTrue();
-            });
-    return last.get();
+    return Polling.awaitValue(
+        Duration.ofSeconds(30),
+        Duration.ofMillis(250),
+        () -> job(id),
+        condition,
+        job -> "job " + id + ": " + job);
   }
 
   /** Whether a job's details say it is in {@code status}. */

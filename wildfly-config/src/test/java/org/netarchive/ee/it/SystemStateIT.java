@@ -1,7 +1,6 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -180,18 +179,8 @@ class SystemStateIT {
 
   private JsonObject awaitStatus(Predicate<JsonObject> condition, Duration within)
       throws Exception {
-    java.util.concurrent.atomic.AtomicReference<JsonObject> last =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    await()
-        .atMost(within)
-        .pollInterval(Duration.ofMillis(500))
-        .untilAsserted(
-            () -> {
-              JsonObject status = status();
-              last.set(status);
-              assertThat(condition.test(status)).as("system status: %s", status).isTrue();
-            });
-    return last.get();
+    return Polling.awaitValue(
+        within, Duration.ofMillis(500), this::status, condition, s -> "system status: " + s);
   }
 
   private static Optional<JsonObject> agent(JsonObject status, String instance) {
