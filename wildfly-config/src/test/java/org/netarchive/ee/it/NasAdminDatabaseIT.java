@@ -10,7 +10,6 @@ import jakarta.json.JsonValue;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -77,12 +76,7 @@ class NasAdminDatabaseIT {
     NasFixtures.archive(two, good);
     NasFixtures.archive(one, disputed);
     NasFixtures.archive(two, disputed);
-    Path onDisk = NasFixtures.archive(one, damaged);
-    byte[] bytes = Files.readAllBytes(damaged);
-    bytes[bytes.length / 2] ^= 0x20;
-    onDisk.toFile().setWritable(true);
-    Files.write(onDisk, bytes);
-    onDisk.toFile().setWritable(false, false);
+    NasFixtures.archiveDamaged(one, damaged);
 
     String goodMd5 = NasFixtures.md5(good);
     String disputedMd5 = NasFixtures.md5(disputed);

@@ -57,12 +57,7 @@ class NasAdoptionIT {
     NasFixtures.archive(two, good);
     NasFixtures.archive(one, single);
     // The copy on disk lost a byte after NetarchiveSuite recorded its checksum.
-    Path onDisk = NasFixtures.archive(one, damaged);
-    byte[] bytes = Files.readAllBytes(damaged);
-    bytes[bytes.length / 2] ^= 0x20;
-    onDisk.toFile().setWritable(true);
-    Files.write(onDisk, bytes);
-    onDisk.toFile().setWritable(false, false);
+    Path onDisk = NasFixtures.archiveDamaged(one, damaged);
     // What NetarchiveSuite leaves besides: an unfinished upload and a removed copy.
     Files.writeString(one.resolve("tempdir").resolve(prefix + "unfinished.arc"), "partial");
     Files.writeString(two.resolve("atticdir").resolve(prefix + "old.arc.1"), "removed");
@@ -299,12 +294,6 @@ class NasAdoptionIT {
   private List<String> events(String name) throws Exception {
     HttpResponse<String> response = admin.get("/api/preservation/ledger?file=" + Api.segment(name));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return Api.jsonArray(response).stream()
-        .map(JsonValue::asJsonObject)
-        .map(
-            e ->
-                e.getString("event")
-                    + (e.containsKey("replica") ? " " + e.getString("replica") : ""))
-        .toList();
+    return PreservationIT.events(Api.jsonArray(response));
   }
 }

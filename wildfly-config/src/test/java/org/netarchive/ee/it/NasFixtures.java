@@ -52,6 +52,22 @@ final class NasFixtures {
     return target;
   }
 
+  /**
+   * Puts a damaged copy of a file into a bitarchive directory's filedir: one byte in its middle
+   * flipped, as if the disk lost it after NetarchiveSuite recorded the file's checksum.
+   *
+   * @return the copy on disk, read-only
+   */
+  static Path archiveDamaged(Path bitarchiveDirectory, Path file) throws IOException {
+    Path onDisk = archive(bitarchiveDirectory, file);
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[bytes.length / 2] ^= 0x20;
+    onDisk.toFile().setWritable(true);
+    Files.write(onDisk, bytes);
+    onDisk.toFile().setWritable(false, false);
+    return onDisk;
+  }
+
   /** One admin.data line: a file, its MD5, and its state on each replica at a time. */
   static String line(String name, String md5, long millis, Map<String, String> replicaStates) {
     StringBuilder line = new StringBuilder();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -177,12 +176,7 @@ class NetarchiveSuitePagesBrowserIT {
         WarcFixtures.warc(work.resolve(prefix + "ui-bad.warc"), "bad", 2, WarcCompression.NONE);
     String damagedMd5 = NasFixtures.md5(damaged);
     NasFixtures.archive(one, good);
-    Path onDisk = NasFixtures.archive(one, damaged);
-    byte[] bytes = Files.readAllBytes(damaged);
-    bytes[bytes.length / 2] ^= 0x20;
-    onDisk.toFile().setWritable(true);
-    Files.write(onDisk, bytes);
-    onDisk.toFile().setWritable(false, false);
+    NasFixtures.archiveDamaged(one, damaged);
     long when = 1_700_000_000_000L;
     Path adminData =
         NasFixtures.adminData(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.http.HttpResponse;
@@ -509,7 +510,12 @@ class PreservationIT {
 
   /** The file's ledger as {@code EVENT} or {@code EVENT REPLICA}, in order. */
   private List<String> events(String name) throws Exception {
-    return record(name).getJsonArray("history").stream()
+    return events(record(name).getJsonArray("history"));
+  }
+
+  /** Ledger entries as {@code EVENT} or {@code EVENT REPLICA}, in their order. */
+  static List<String> events(JsonArray ledger) {
+    return ledger.stream()
         .map(JsonValue::asJsonObject)
         .map(
             e ->
