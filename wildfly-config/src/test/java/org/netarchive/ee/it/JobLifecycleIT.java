@@ -26,7 +26,6 @@ import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.DomainStatistics;
 import org.netarchive.ee.common.message.JobFinished;
-import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.JobStarted;
 
@@ -269,16 +268,8 @@ class JobLifecycleIT {
       long failedId = jobs.get(0).getJsonNumber("id").longValue();
       agent.report(new JobStarted(failedId, "it-agent", Instant.now()));
       agent.report(
-          new JobFinished(
-              failedId,
-              "it-agent",
-              Instant.now(),
-              JobOutcome.FAILED,
-              "Heritrix did not start",
-              "exit code 1",
-              null,
-              null,
-              List.of()));
+          RemoteAgent.failed(
+              failedId, "it-agent", Instant.now(), "Heritrix did not start", "exit code 1"));
       harvests.awaitJob(failedId, j -> j.getJsonObject("job").getString("status").equals("FAILED"));
       HttpResponse<String> resubmitted = admin.post("/api/jobs/" + failedId + "/resubmit");
       assertThat(resubmitted.statusCode()).as(resubmitted.body()).isEqualTo(200);

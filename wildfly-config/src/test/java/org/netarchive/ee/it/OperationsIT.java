@@ -25,8 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.message.CrawlRequest;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.DomainStatistics;
-import org.netarchive.ee.common.message.JobFinished;
-import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.JobStarted;
 
@@ -143,16 +141,12 @@ class OperationsIT {
               started.plusSeconds(60),
               new DomainStatistics("x.dk", 30, 4096, CrawlStopReason.DOWNLOAD_COMPLETE)));
       agent.report(
-          new JobFinished(
+          RemoteAgent.failed(
               failingJob,
               "it-ops-agent",
               started.plusSeconds(61),
-              JobOutcome.FAILED,
               "Heritrix did not start",
-              "exit code 1",
-              null,
-              null,
-              List.of()));
+              "exit code 1"));
       harvests.awaitJob(failingJob, ScheduledHarvests.inStatus("FAILED"));
     }
     Metrics after =

@@ -56,6 +56,13 @@ final class RemoteAgent implements AutoCloseable {
         jobId, agent, finishedAt, JobOutcome.DONE, null, null, null, null, List.of(domains));
   }
 
+  /** The report of a job whose crawl failed before it got anything: the error and its details. */
+  static JobFinished failed(
+      long jobId, String agent, Instant finishedAt, String harvestError, String details) {
+    return new JobFinished(
+        jobId, agent, finishedAt, JobOutcome.FAILED, harvestError, details, null, null, List.of());
+  }
+
   @Override
   public void close() {
     context.close();

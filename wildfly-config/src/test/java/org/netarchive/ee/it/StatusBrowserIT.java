@@ -13,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.message.CrawlStopReason;
 import org.netarchive.ee.common.message.DomainStatistics;
-import org.netarchive.ee.common.message.JobFinished;
-import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobProgress;
 import org.netarchive.ee.common.message.JobStarted;
 import org.openqa.selenium.By;
@@ -196,16 +194,12 @@ class StatusBrowserIT {
 
       // The other job fails; from its page it is resubmitted as a new job that links back.
       agent.report(
-          new JobFinished(
+          RemoteAgent.failed(
               failingJobId,
               "it-status-agent",
               Instant.now(),
-              JobOutcome.FAILED,
               "Heritrix could not start",
-              "java.io.IOException: no space left on device",
-              null,
-              null,
-              List.of()));
+              "java.io.IOException: no space left on device"));
       harvests.awaitJob(failingJobId, ScheduledHarvests.inStatus("FAILED"));
       driver.get(UI + "job.xhtml?id=" + failingJobId);
       assertThat(driver.findElement(By.id("harvestError")).getText())
