@@ -111,8 +111,7 @@ class DedupCrawlIT {
     assertThat(secondResult.end()).as(secondResult.detail()).isEqualTo(CrawlEnd.FINISHED);
 
     List<Rec> records = records(second.crawlWarcs());
-    List<Rec> captures =
-        records.stream().filter(r -> r.uri().startsWith("http") && r.isCapture()).toList();
+    List<Rec> captures = captures(records);
     List<Rec> nonText = captures.stream().filter(r -> !r.mime().startsWith("text/")).toList();
     List<Rec> text = captures.stream().filter(r -> r.mime().startsWith("text/")).toList();
     int images = IMAGES;
@@ -216,10 +215,7 @@ class DedupCrawlIT {
     CrawlResult result = crawl(dir);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
-    List<Rec> captures =
-        records(dir.crawlWarcs()).stream()
-            .filter(r -> r.uri().startsWith("http") && r.isCapture())
-            .toList();
+    List<Rec> captures = captures(records(dir.crawlWarcs()));
     assertThat(captures.stream().filter(r -> r.type().equals("revisit")))
         .hasSize(PDFS)
         .allMatch(r -> r.uri().endsWith(".pdf"));
@@ -259,10 +255,7 @@ class DedupCrawlIT {
     CrawlResult result = crawl(dir);
 
     assertThat(result.end()).as(result.detail()).isEqualTo(CrawlEnd.FINISHED);
-    List<Rec> captures =
-        records(dir.crawlWarcs()).stream()
-            .filter(r -> r.uri().startsWith("http") && r.isCapture())
-            .toList();
+    List<Rec> captures = captures(records(dir.crawlWarcs()));
     List<Rec> nonText = captures.stream().filter(r -> !r.mime().startsWith("text/")).toList();
     assertThat(nonText).hasSize(IMAGES + PDFS).allMatch(r -> r.type().equals("revisit"));
     assertThat(captures.stream().filter(r -> r.mime().startsWith("text/")))
@@ -290,6 +283,11 @@ class DedupCrawlIT {
     boolean isCapture() {
       return type.equals("response") || type.equals("revisit");
     }
+  }
+
+  /** The captures of the web among records: responses and revisits of http(s) URIs, not DNS. */
+  private static List<Rec> captures(List<Rec> records) {
+    return records.stream().filter(r -> r.uri().startsWith("http") && r.isCapture()).toList();
   }
 
   private static List<Rec> records(List<Path> warcs) throws IOException {
