@@ -59,28 +59,16 @@ final class Api {
   }
 
   HttpResponse<String> post(String path, JsonValue body) throws Exception {
-    return ServerUnderTest.send(
-        request(path)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-            .build());
+    return post(path, "application/json", body.toString());
   }
 
   HttpResponse<String> postText(String path, String body) throws Exception {
-    return ServerUnderTest.send(
-        request(path)
-            .header("Content-Type", "text/plain; charset=UTF-8")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build());
+    return post(path, "text/plain; charset=UTF-8", body);
   }
 
   /** POSTs a text of the given media type, e.g. a CSV file as text/csv. */
   HttpResponse<String> post(String path, String contentType, String body) throws Exception {
-    return ServerUnderTest.send(
-        request(path)
-            .header("Content-Type", contentType)
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build());
+    return send("POST", path, contentType, HttpRequest.BodyPublishers.ofString(body));
   }
 
   /** A name as one segment of a path: spaces and other reserved characters escaped. */
@@ -93,20 +81,13 @@ final class Api {
   }
 
   HttpResponse<String> put(String path, JsonValue body) throws Exception {
-    return ServerUnderTest.send(
-        request(path)
-            .header("Content-Type", "application/json")
-            .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
-            .build());
+    return send(
+        "PUT", path, "application/json", HttpRequest.BodyPublishers.ofString(body.toString()));
   }
 
   /** PUTs a body of the given media type, e.g. a crawler-beans.cxml as application/xml. */
   HttpResponse<String> put(String path, String contentType, byte[] body) throws Exception {
-    return ServerUnderTest.send(
-        request(path)
-            .header("Content-Type", contentType)
-            .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
-            .build());
+    return send("PUT", path, contentType, HttpRequest.BodyPublishers.ofByteArray(body));
   }
 
   /** PUTs a text as {@code application/xml; charset=UTF-8}. */
@@ -132,6 +113,14 @@ final class Api {
   /** A request of this account, for what the methods above do not cover (headers, raw bodies). */
   HttpRequest.Builder requestFor(String path) {
     return request(path);
+  }
+
+  /** Sends a body of a media type with a method, POST or PUT. */
+  private HttpResponse<String> send(
+      String method, String path, String contentType, HttpRequest.BodyPublisher body)
+      throws Exception {
+    return ServerUnderTest.send(
+        request(path).header("Content-Type", contentType).method(method, body).build());
   }
 
   private HttpRequest.Builder request(String path) {
