@@ -36,11 +36,11 @@ class MessageCodecDecodingErrorTest {
       "{\"type\":\"Ping\",\"version\":1,\"id\":\"p-1\",\"sentAt\":\"2025-01-31T12:00:00Z\","
           + "\"sender\":\"server\"}";
 
-  private final MessageCodec codec = MessageCodec.standard();
-  private final MessageCodec everythingCodec = MessageCodec.of(Everything.class);
+  private static final MessageCodec CODEC = MessageCodec.standard();
+  private static final MessageCodec EVERYTHING_CODEC = MessageCodec.of(Everything.class);
 
   private AbstractThrowableAssert<?, ? extends Throwable> assertDecodeFails(String json) {
-    return assertThatThrownBy(() -> codec.decode(json))
+    return assertThatThrownBy(() -> CODEC.decode(json))
         .isExactlyInstanceOf(MessageFormatException.class);
   }
 
@@ -56,15 +56,15 @@ class MessageCodecDecodingErrorTest {
   }
 
   /** An Everything text with one member changed. */
-  private String everything(UnaryOperator<JsonObjectBuilder> change) {
-    JsonObject valid = parse(everythingCodec.encode(MessageCodecRoundTripTest.everything()));
+  private static String everything(UnaryOperator<JsonObjectBuilder> change) {
+    JsonObject valid = parse(EVERYTHING_CODEC.encode(MessageCodecRoundTripTest.everything()));
     return change.apply(Json.createObjectBuilder(valid)).build().toString();
   }
 
   private AbstractThrowableAssert<?, ? extends Throwable> assertEverythingFails(
       UnaryOperator<JsonObjectBuilder> change) {
     String json = everything(change);
-    return assertThatThrownBy(() -> everythingCodec.decode(json))
+    return assertThatThrownBy(() -> EVERYTHING_CODEC.decode(json))
         .isExactlyInstanceOf(MessageFormatException.class);
   }
 
@@ -138,132 +138,141 @@ class MessageCodecDecodingErrorTest {
 
   // "type" and "version"
 
-  /** Ping texts with one member changed, and the whole message of the error decoding them. */
-  static Stream<Arguments> wrongPings() {
-    return Stream.of(
-        Arguments.of(
-            "type that is not a string",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("type", 5),
-            "member \"type\" of the message must be a string, got number 5"),
-        Arguments.of(
-            "blank type",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("type", "  "),
-            "member \"type\" of the message is blank: \"  \""),
-        Arguments.of(
-            "no version member",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.remove("version"),
-            "message of type Ping has no \"version\" member"),
-        Arguments.of(
-            "version as string",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("version", "1"),
-            "member \"version\" of message type Ping must be an integer, got string \"1\""),
-        Arguments.of(
-            "fractional version",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("version", 1.5),
-            "member \"version\" of message type Ping must be an integer, got number 1.5"),
-        Arguments.of(
-            "unsupported version",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("version", 7),
-            "unsupported version 7 of message type Ping; supported versions: 1"),
-        Arguments.of(
-            "missing required field",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.remove("sender"),
-            "missing required field 'sender' of message type Ping v1"),
-        Arguments.of(
-            "required field null",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("sender", JsonValue.NULL),
-            "field 'sender' of message type Ping v1 is null but is required"),
-        Arguments.of(
-            "string field as number",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("id", 42),
-            "field 'id' of message type Ping v1 has the wrong JSON type: expected string, got"
-                + " number 42"),
-        Arguments.of(
-            "unparseable timestamp",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("sentAt", "yesterday"),
-            "field 'sentAt' of message type Ping v1 has an unparseable value 'yesterday': expected"
-                + " an ISO-8601 instant such as 2025-01-31T12:00:00Z"));
+  /** A case of the test below: a text {@code decoder} refuses with the whole {@code message}. */
+  private static Arguments wrongText(
+      String what, MessageCodec decoder, String text, String message) {
+    return Arguments.of(what, decoder, text, message);
+  }
+
+  private static Arguments wrongPing(
+      String what, UnaryOperator<JsonObjectBuilder> change, String message) {
+    return wrongText(what, CODEC, ping(change), message);
+  }
+
+  private static Arguments wrongEverything(
+      String what, UnaryOperator<JsonObjectBuilder> change, String message) {
+    return wrongText(what, EVERYTHING_CODEC, everything(change), message);
+  }
+
+  private static Arguments wrongHeartbeat(
+      String what, String regex, String replacement, String message) {
+    return wrongText(what, CODEC, heartbeat(regex, replacement), message);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("wrongPings")
-  void givenAPingWithAWrongMember_whenDecoding_thenTheErrorNamesItAndWhy(
-      String what, UnaryOperator<JsonObjectBuilder> change, String message) {
-    assertDecodeFails(ping(change)).hasMessage(message);
+  @MethodSource({"wrongPings", "wrongEverythings", "wrongHeartbeats"})
+  void givenATextWithAWrongMember_whenDecoding_thenTheErrorNamesItsPathAndWhy(
+      String what, MessageCodec decoder, String text, String message) {
+    assertThatThrownBy(() -> decoder.decode(text))
+        .isExactlyInstanceOf(MessageFormatException.class)
+        .hasMessage(message);
+  }
+
+  /** Ping texts with one member changed, and the whole message of the error decoding them. */
+  static Stream<Arguments> wrongPings() {
+    return Stream.of(
+        wrongPing(
+            "type that is not a string",
+            b -> b.add("type", 5),
+            "member \"type\" of the message must be a string, got number 5"),
+        wrongPing(
+            "blank type",
+            b -> b.add("type", "  "),
+            "member \"type\" of the message is blank: \"  \""),
+        wrongPing(
+            "no version member",
+            b -> b.remove("version"),
+            "message of type Ping has no \"version\" member"),
+        wrongPing(
+            "version as string",
+            b -> b.add("version", "1"),
+            "member \"version\" of message type Ping must be an integer, got string \"1\""),
+        wrongPing(
+            "fractional version",
+            b -> b.add("version", 1.5),
+            "member \"version\" of message type Ping must be an integer, got number 1.5"),
+        wrongPing(
+            "unsupported version",
+            b -> b.add("version", 7),
+            "unsupported version 7 of message type Ping; supported versions: 1"),
+        wrongPing(
+            "missing required field",
+            b -> b.remove("sender"),
+            "missing required field 'sender' of message type Ping v1"),
+        wrongPing(
+            "required field null",
+            b -> b.add("sender", JsonValue.NULL),
+            "field 'sender' of message type Ping v1 is null but is required"),
+        wrongPing(
+            "string field as number",
+            b -> b.add("id", 42),
+            "field 'id' of message type Ping v1 has the wrong JSON type: expected string, got"
+                + " number 42"),
+        wrongPing(
+            "unparseable timestamp",
+            b -> b.add("sentAt", "yesterday"),
+            "field 'sentAt' of message type Ping v1 has an unparseable value 'yesterday': expected"
+                + " an ISO-8601 instant such as 2025-01-31T12:00:00Z"));
   }
 
   /** Everything texts with one member changed, and the whole message of the error decoding them. */
   static Stream<Arguments> wrongEverythings() {
     return Stream.of(
-        Arguments.of(
+        wrongEverything(
             "integer out of range",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("count", 3_000_000_000L),
+            b -> b.add("count", 3_000_000_000L),
             "field 'count' of message type Everything v1 has a value out of range for int: 3000000000"),
-        Arguments.of(
+        wrongEverything(
             "fraction for integer",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("count", 1.5),
+            b -> b.add("count", 1.5),
             "field 'count' of message type Everything v1 has the wrong JSON type: expected integer"
                 + " number, got number 1.5"),
-        Arguments.of(
+        wrongEverything(
             "boolean as string",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("flag", "true"),
+            b -> b.add("flag", "true"),
             "field 'flag' of message type Everything v1 has the wrong JSON type: expected boolean,"
                 + " got string \"true\""),
-        Arguments.of(
+        wrongEverything(
             "unparseable duration",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("timeout", "90 minutes"),
+            b -> b.add("timeout", "90 minutes"),
             "field 'timeout' of message type Everything v1 has an unparseable value '90 minutes':"
                 + " expected an ISO-8601 duration such as PT30S or P1DT2H"),
-        Arguments.of(
+        wrongEverything(
             "list as string",
-            (UnaryOperator<JsonObjectBuilder>) b -> b.add("tags", "a,b"),
+            b -> b.add("tags", "a,b"),
             "field 'tags' of message type Everything v1 has the wrong JSON type: expected array,"
                 + " got string \"a,b\""),
-        Arguments.of(
+        wrongEverything(
             "list element of wrong type",
-            (UnaryOperator<JsonObjectBuilder>)
-                b -> b.add("tags", Json.createArrayBuilder().add("a").add(true)),
+            b -> b.add("tags", Json.createArrayBuilder().add("a").add(true)),
             "field 'tags[1]' of message type Everything v1 has the wrong JSON type: expected"
                 + " string, got boolean true"),
-        Arguments.of(
+        wrongEverything(
             "null list element",
-            (UnaryOperator<JsonObjectBuilder>)
-                b -> b.add("tags", Json.createArrayBuilder().add("a").addNull()),
+            b -> b.add("tags", Json.createArrayBuilder().add("a").addNull()),
             "field 'tags[1]' of message type Everything v1 is null but is required"),
-        Arguments.of(
+        wrongEverything(
             "nested record missing field",
-            (UnaryOperator<JsonObjectBuilder>)
-                b -> b.add("primarySeed", Json.createObjectBuilder().add("depth", 1)),
+            b -> b.add("primarySeed", Json.createObjectBuilder().add("depth", 1)),
             "missing required field 'primarySeed.url' of message type Everything v1"),
-        Arguments.of(
+        wrongEverything(
             "record in list with wrong field type",
-            (UnaryOperator<JsonObjectBuilder>)
-                b ->
-                    b.add(
-                        "seeds",
-                        Json.createArrayBuilder()
-                            .add(
-                                Json.createObjectBuilder().add("url", "https://a/").add("depth", 0))
-                            .add(
-                                Json.createObjectBuilder()
-                                    .add("url", "https://b/")
-                                    .add("depth", "deep"))),
+            b ->
+                b.add(
+                    "seeds",
+                    Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("url", "https://a/").add("depth", 0))
+                        .add(
+                            Json.createObjectBuilder()
+                                .add("url", "https://b/")
+                                .add("depth", "deep"))),
             "field 'seeds[1].depth' of message type Everything v1 has the wrong JSON type:"
                 + " expected integer number, got string \"deep\""),
-        Arguments.of(
+        wrongEverything(
             "nested value rejected by its constructor",
-            (UnaryOperator<JsonObjectBuilder>)
-                b ->
-                    b.add("primarySeed", Json.createObjectBuilder().add("url", "").add("depth", 1)),
+            b -> b.add("primarySeed", Json.createObjectBuilder().add("url", "").add("depth", 1)),
             "invalid value of field 'primarySeed' of message type Everything v1: url must not be"
                 + " blank"));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("wrongEverythings")
-  void givenAnEverythingWithAWrongField_whenDecoding_thenTheErrorNamesItsPathAndWhy(
-      String what, UnaryOperator<JsonObjectBuilder> change, String message) {
-    assertEverythingFails(change).hasMessage(message);
   }
 
   @Test
@@ -297,7 +306,7 @@ class MessageCodecDecodingErrorTest {
 
   @Test
   void givenOtherTypeThanExpected_whenDecodingAsExpectedType_thenErrorNamesBoth() {
-    assertThatThrownBy(() -> codec.decode(PING, Pong.class))
+    assertThatThrownBy(() -> CODEC.decode(PING, Pong.class))
         .isExactlyInstanceOf(MessageFormatException.class)
         .hasMessage("expected message type Pong v1 but got type Ping");
   }
@@ -315,7 +324,7 @@ class MessageCodecDecodingErrorTest {
   @Test
   void givenExpectedTypeUnknownToCodec_whenDecoding_thenIllegalArgument() {
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> codec.decode(PING, Everything.class))
+        .isThrownBy(() -> CODEC.decode(PING, Everything.class))
         .withMessageContaining(Everything.class.getName());
   }
 
@@ -334,60 +343,51 @@ class MessageCodecDecodingErrorTest {
         .hasMessageContaining("unparseable value '2025-01-31T12:00:00'");
   }
 
-  @Test
-  void givenUnknownEnumConstant_whenDecoding_thenErrorListsAllowedValues() {
-    String json =
-        codec.encode(MessageCodecRoundTripTest.fullHeartbeat()).replace("HARVESTER_AGENT", "ROBOT");
+  /** The full Heartbeat's text with each match of {@code regex} replaced. */
+  private static String heartbeat(String regex, String replacement) {
+    return CODEC.encode(MessageCodecRoundTripTest.fullHeartbeat()).replaceAll(regex, replacement);
+  }
 
-    assertDecodeFails(json)
-        .hasMessage(
+  /**
+   * Heartbeat texts with one field made wrong, and the whole message of the error decoding them.
+   */
+  static Stream<Arguments> wrongHeartbeats() {
+    return Stream.of(
+        wrongHeartbeat(
+            "unknown enum constant",
+            "HARVESTER_AGENT",
+            "ROBOT",
             "field 'kind' of message type Heartbeat v1 has an unknown value 'ROBOT'; allowed"
                 + " values: SERVER, HARVESTER_AGENT, BITARCHIVE, BITARCHIVE_MONITOR,"
-                + " ARC_REPOSITORY, INDEX_SERVER");
+                + " ARC_REPOSITORY, INDEX_SERVER"),
+        wrongHeartbeat(
+            "map value of wrong type",
+            "\"1200\"",
+            "1200",
+            "field 'details[queuedUris]' of message type Heartbeat v1 has the wrong JSON type:"
+                + " expected string, got number 1200"),
+        wrongHeartbeat(
+            "map as array",
+            "\"details\":\\{[^}]*}",
+            "\"details\":[]",
+            "field 'details' of message type Heartbeat v1 has the wrong JSON type: expected"
+                + " object, got array []"),
+        wrongHeartbeat(
+            "map value null",
+            "\"1200\"",
+            "null",
+            "field 'details[queuedUris]' of message type Heartbeat v1 is null but is required"),
+        wrongHeartbeat(
+            "blank optional field",
+            "\"42\"",
+            "\"\"",
+            "invalid message type Heartbeat v1: currentJob must be absent or not blank, was ''"));
   }
 
   @Test
   void givenEnumInLowerCase_whenDecoding_thenItIsRejected() {
-    String json =
-        codec
-            .encode(MessageCodecRoundTripTest.fullHeartbeat())
-            .replace("HARVESTER_AGENT", "harvester_agent");
-
-    assertDecodeFails(json).hasMessageContaining("unknown value 'harvester_agent'");
-  }
-
-  @Test
-  void givenMapValueOfWrongType_whenDecoding_thenErrorNamesTheEntry() {
-    String json =
-        codec.encode(MessageCodecRoundTripTest.fullHeartbeat()).replace("\"1200\"", "1200");
-
-    assertDecodeFails(json)
-        .hasMessage(
-            "field 'details[queuedUris]' of message type Heartbeat v1 has the wrong JSON type:"
-                + " expected string, got number 1200");
-  }
-
-  @Test
-  void givenMapAsArray_whenDecoding_thenErrorSaysObjectExpected() {
-    String json =
-        codec
-            .encode(MessageCodecRoundTripTest.fullHeartbeat())
-            .replaceAll("\"details\":\\{[^}]*}", "\"details\":[]");
-
-    assertDecodeFails(json)
-        .hasMessage(
-            "field 'details' of message type Heartbeat v1 has the wrong JSON type: expected"
-                + " object, got array []");
-  }
-
-  @Test
-  void givenMapValueNull_whenDecoding_thenErrorNamesTheEntry() {
-    String json =
-        codec.encode(MessageCodecRoundTripTest.fullHeartbeat()).replace("\"1200\"", "null");
-
-    assertDecodeFails(json)
-        .hasMessage(
-            "field 'details[queuedUris]' of message type Heartbeat v1 is null but is required");
+    assertDecodeFails(heartbeat("HARVESTER_AGENT", "harvester_agent"))
+        .hasMessageContaining("unknown value 'harvester_agent'");
   }
 
   @Test
@@ -395,15 +395,6 @@ class MessageCodecDecodingErrorTest {
     assertDecodeFails(ping(b -> b.add("id", " ")))
         .hasMessage("invalid message type Ping v1: id must not be blank, was ' '")
         .hasCauseInstanceOf(IllegalArgumentException.class);
-  }
-
-  @Test
-  void givenBlankOptionalHeartbeatField_whenDecoding_thenErrorNamesField() {
-    String json = codec.encode(MessageCodecRoundTripTest.fullHeartbeat()).replace("\"42\"", "\"\"");
-
-    assertDecodeFails(json)
-        .hasMessage(
-            "invalid message type Heartbeat v1: currentJob must be absent or not blank, was ''");
   }
 
   @Test
@@ -453,7 +444,7 @@ class MessageCodecDecodingErrorTest {
 
   @Test
   void givenRandomlyCorruptedTexts_whenDecoding_thenOnlyMessageFormatExceptionIsThrown() {
-    String valid = codec.encode(MessageCodecRoundTripTest.fullHeartbeat());
+    String valid = CODEC.encode(MessageCodecRoundTripTest.fullHeartbeat());
     String alphabet = "{}[]\":,0123456789.-eEtrufalsn \\xZ\u0000";
     Random random = new Random(20250131);
     for (int i = 0; i < 3000; i++) {
@@ -469,7 +460,7 @@ class MessageCodecDecodingErrorTest {
       }
       String corrupted = text.toString();
       try {
-        Message decoded = codec.decode(corrupted);
+        Message decoded = CODEC.decode(corrupted);
         assertThat(decoded).isInstanceOf(Heartbeat.class);
       } catch (MessageFormatException expected) {
         assertThat(expected.getMessage()).isNotBlank();
