@@ -275,13 +275,15 @@ class CrawlTemplateParseTest {
     }
   }
 
+  /** The default template's text without its %{CRAWLER_TRAPS} placeholder. */
+  private static String withoutTrapsPlaceholder() {
+    return replaceOnce(defaultText(), "<!-- %{CRAWLER_TRAPS} -->", "");
+  }
+
   @Test
   void givenSeveralProblems_whenParsing_thenAllAreReported() {
     String text =
-        replaceOnce(
-            replaceOnce(defaultText(), "<!-- %{CRAWLER_TRAPS} -->", ""),
-            "<value>%{SEEDS}</value>",
-            "<value>%{SEED}</value>");
+        replaceOnce(withoutTrapsPlaceholder(), "<value>%{SEEDS}</value>", "<value>%{SEED}</value>");
 
     assertThatThrownBy(() -> CrawlTemplate.parse(text))
         .isInstanceOfSatisfying(
@@ -302,7 +304,7 @@ class CrawlTemplateParseTest {
     String text =
         withBean(
             replaceOnce(
-                replaceOnce(defaultText(), "<!-- %{CRAWLER_TRAPS} -->", ""),
+                withoutTrapsPlaceholder(),
                 "<ref bean=\"acceptSeedDomains\"/>",
                 "<ref bean=\"acceptSeedDomains\"/>\n<ref bean=\"traps\"/>"),
             """
