@@ -32,6 +32,13 @@ class ArchivedFileTest {
     return ArchivedFile.startStore(NAME, SHA, 1234, SOURCE, CLIENT, policy, T0);
   }
 
+  /** A file stored to two replicas whose data ONE has uploaded: ONE's checksum is due next. */
+  private static ArchivedFile uploadedToOne() {
+    ArchivedFile file = start(TWO_REPLICAS).file();
+    file.uploadSucceeded("ONE", 1, T1);
+    return file;
+  }
+
   private static ArchivedFile completedFile() {
     ArchivedFile file = start(TWO_REPLICAS).file();
     for (String replica : List.of("ONE", "TWO")) {
@@ -69,8 +76,7 @@ class ArchivedFileTest {
 
   @Test
   void givenOneReplicaCompleted_whenTheOtherIsStillWorking_thenNoAnswerYet() {
-    ArchivedFile file = start(TWO_REPLICAS).file();
-    file.uploadSucceeded("ONE", 1, T1);
+    ArchivedFile file = uploadedToOne();
 
     List<StoreAction> actions = file.checksumReported("ONE", SHA, T1);
 
@@ -82,8 +88,7 @@ class ArchivedFileTest {
 
   @Test
   void givenMatchingChecksumsFromEveryReplica_whenTheLastArrives_thenClientIsAnsweredOk() {
-    ArchivedFile file = start(TWO_REPLICAS).file();
-    file.uploadSucceeded("ONE", 1, T1);
+    ArchivedFile file = uploadedToOne();
     file.uploadSucceeded("TWO", 1, T1);
     file.checksumReported("TWO", SHA, T1);
 
@@ -168,8 +173,7 @@ class ArchivedFileTest {
 
   @Test
   void givenChecksumMismatch_whenReported_thenReplicaFailsWithoutReuploadAndIsMarkedCorrupt() {
-    ArchivedFile file = start(TWO_REPLICAS).file();
-    file.uploadSucceeded("ONE", 1, T1);
+    ArchivedFile file = uploadedToOne();
 
     List<StoreAction> actions = file.checksumReported("ONE", OTHER_SHA, T1);
 
@@ -183,8 +187,7 @@ class ArchivedFileTest {
 
   @Test
   void givenChecksumCheckFailed_whenReuploadsRemain_thenUploadedAgain() {
-    ArchivedFile file = start(TWO_REPLICAS).file();
-    file.uploadSucceeded("ONE", 1, T1);
+    ArchivedFile file = uploadedToOne();
 
     List<StoreAction> actions = file.checksumFailed("ONE", "file not found", TWO_REPLICAS, T1);
 
