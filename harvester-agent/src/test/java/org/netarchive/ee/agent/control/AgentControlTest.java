@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.common.message.AgentCommand;
@@ -29,6 +30,11 @@ class AgentControlTest {
 
   private static AgentCommand command(long id, AgentCommandKind kind, String agent, Long job) {
     return new AgentCommand(id, kind, agent, job, "alice", T0);
+  }
+
+  /** Has this agent handle the operator's command {@code id} to stop {@code job}. */
+  private Optional<AgentCommandAck> stopJob(long id, long job) {
+    return control.handle(command(id, AgentCommandKind.STOP_JOB, "crawler1", job));
   }
 
   @Test
@@ -77,8 +83,7 @@ class AgentControlTest {
   void givenAStopForTheCrawlingJob_whenHandled_thenAcknowledgedAndTheCrawlSeesWhoStoppedIt() {
     control.crawlStarted(42);
 
-    AgentCommandAck ack =
-        control.handle(command(7, AgentCommandKind.STOP_JOB, "crawler1", 42L)).orElseThrow();
+    AgentCommandAck ack = stopJob(7, 42).orElseThrow();
 
     assertThat(ack.state()).isEqualTo(AgentCommandState.ACKNOWLEDGED);
     assertThat(control.stopRequestedFor(42)).hasValue("stopped by operator alice (command 7)");
@@ -90,17 +95,14 @@ class AgentControlTest {
     assertThat(done.state()).isEqualTo(AgentCommandState.DONE);
     assertThat(done.detail()).contains("reported FAILED");
     assertThat(control.jobReported(42, "FAILED")).as("answered once").isEmpty();
-    assertThat(control.handle(command(7, AgentCommandKind.STOP_JOB, "crawler1", 42L)))
-        .as("sent again: the final answer again")
-        .hasValue(done);
+    assertThat(stopJob(7, 42)).as("sent again: the final answer again").hasValue(done);
   }
 
   @Test
   void givenAStopForAJobNotCrawlingHere_whenHandled_thenRefusedSayingWhatRuns() {
     control.crawlStarted(41);
 
-    AgentCommandAck ack =
-        control.handle(command(8, AgentCommandKind.STOP_JOB, "crawler1", 42L)).orElseThrow();
+    AgentCommandAck ack = stopJob(8, 42).orElseThrow();
 
     assertThat(ack.state()).isEqualTo(AgentCommandState.REFUSED);
     assertThat(ack.detail())
