@@ -1,5 +1,6 @@
 package org.netarchive.ee.scheduler.application.channel;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.matchingByName;
 import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
 
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.netarchive.ee.scheduler.domain.model.EntityIds;
-import org.netarchive.ee.scheduler.domain.model.Globs;
 import org.netarchive.ee.scheduler.domain.model.HarvestKind;
 import org.netarchive.ee.scheduler.domain.model.Page;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
@@ -63,10 +63,7 @@ public final class InMemoryChannelRepository implements HarvestChannelRepository
   @Override
   public Page<HarvestChannel> list(String nameGlob, int page, int size) {
     List<HarvestChannel> matching =
-        channels.stream()
-            .filter(c -> Globs.matches(nameGlob, c.name()))
-            .sorted(Comparator.comparing(HarvestChannel::name))
-            .toList();
+        matchingByName(channels, nameGlob, HarvestChannel::name).toList();
     return pageOf(matching, page, size);
   }
 

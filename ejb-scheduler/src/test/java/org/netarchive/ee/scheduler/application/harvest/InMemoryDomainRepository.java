@@ -1,5 +1,6 @@
 package org.netarchive.ee.scheduler.application.harvest;
 
+import static org.netarchive.ee.scheduler.application.InMemoryPages.matchingByName;
 import static org.netarchive.ee.scheduler.application.InMemoryPages.pageOf;
 
 import java.util.ArrayList;
@@ -74,9 +75,7 @@ public final class InMemoryDomainRepository implements DomainRepository {
   @Override
   public Page<DomainSummary> list(String nameGlob, int page, int size) {
     List<DomainSummary> matching =
-        domains.stream()
-            .filter(d -> Globs.matches(nameGlob, d.unicodeName()))
-            .sorted(Comparator.comparing(Domain::unicodeName))
+        matchingByName(domains, nameGlob, Domain::unicodeName)
             .map(
                 d ->
                     new DomainSummary(
