@@ -1,9 +1,14 @@
 package org.netarchive.ee.archive.application;
 
+import jakarta.annotation.Resource;
 import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.jms.Destination;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +57,8 @@ public class ArcRepository {
   @Inject private ArchiveMessaging messaging;
   @Inject private StoreReplyRoutes replyRoutes;
   @Inject private RevisitDependencies revisits;
+  @EJB private ArchiveUploads uploads;
+  @Resource private TransactionSynchronizationRegistry transaction;
 
   private final Clock clock = Clock.systemUTC();
 
@@ -303,7 +310,7 @@ public class ArcRepository {
       files.add(started.file());
       actions = started.actions();
     }
-    messaging.carryOut(actions);
+    carryOut(actions);
   }
 
   private void uploadReplied(UploadReply reply) {
@@ -331,7 +338,7 @@ public class ArcRepository {
                     reply.outcome() == UploadOutcome.ALREADY_STORED,
                     settings.storePolicy(),
                     clock.instant());
-    messaging.carryOut(actions);
+    carryOut(actions);
   }
 
   private void checksumReplied(ChecksumReply reply) {
@@ -356,7 +363,39 @@ public class ArcRepository {
                     reply.failure() + " (bitarchive " + reply.bitarchive() + ")",
                     settings.storePolicy(),
                     clock.instant());
+    carryOut(actions);
+  }
+
+  /**
+   * Carries out the state machine's actions; a store answered OK releases the file's staged upload
+   * once that answer is committed, never before.
+   */
+  private void carryOut(List<StoreAction> actions) {
     messaging.carryOut(actions);
+    for (StoreAction action : actions) {
+      if (action instanceof StoreAction.AnswerStore answer && answer.ok()) {
+        releaseAfterCommit(answer.fileName());
+      }
+    }
+  }
+
+  private void releaseAfterCommit(String fileName) {
+    if (transaction == null || transaction.getTransactionKey() == null) {
+      uploads.release(fileName);
+      return;
+    }
+    transaction.registerInterposedSynchronization(
+        new Synchronization() {
+          @Override
+          public void beforeCompletion() {}
+
+          @Override
+          public void afterCompletion(int status) {
+            if (status == Status.STATUS_COMMITTED) {
+              uploads.release(fileName);
+            }
+          }
+        });
   }
 
   /** Repeats the outstanding requests of every unfinished store; at start-up. */

@@ -44,6 +44,8 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  *       in the cache may take; the least recently used are removed beyond it
  *   <li>{@code NAS_CAPTURE_INDEX_DIR} (default {@code <server data dir>/index/captures}): the
  *       archive-wide capture index (Lucene) behind the CDX server API
+ *   <li>{@code NAS_ARCHIVE_STAGING_DIR} (default {@code <server data dir>/staging}): where files
+ *       uploaded by the harvester agents wait until every replica holds them
  * </ul>
  */
 @ApplicationScoped
@@ -268,6 +270,13 @@ public class ArchiveSettings {
     return settings
         .absoluteDirectory("nas.index.cache.dir")
         .orElseGet(() -> Path.of(serverDataDirectory(), "index-cache").toAbsolutePath());
+  }
+
+  /** Where the agents' uploads wait for the replicas ({@code NAS_ARCHIVE_STAGING_DIR}). */
+  public Path stagingDirectory() {
+    return settings
+        .absoluteDirectory("nas.archive.staging.dir")
+        .orElseGet(() -> Path.of(serverDataDirectory(), "staging").toAbsolutePath());
   }
 
   /** The archive-wide capture index's directory ({@code NAS_CAPTURE_INDEX_DIR}). */

@@ -135,6 +135,16 @@ public class ArchiveTransfers implements FileExchange {
     offers.remove(ref.uri().substring(ref.uri().lastIndexOf('/') + 1));
   }
 
+  /**
+   * Stops every offer of a file.
+   *
+   * @param file the offered file
+   */
+  public void withdraw(Path file) {
+    Path absolute = file.toAbsolutePath().normalize();
+    offers.values().removeIf(offer -> offer.file().equals(absolute));
+  }
+
   /** The file offered under an id, if it still is. */
   public Optional<Offer> offered(String id) {
     return Optional.ofNullable(offers.get(id));

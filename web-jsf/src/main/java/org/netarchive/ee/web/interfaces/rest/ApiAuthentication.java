@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.Base64;
 import java.util.Optional;
 import org.netarchive.ee.archive.application.ArchiveTransfers;
+import org.netarchive.ee.web.interfaces.archive.rest.TransfersResource;
 import org.netarchive.ee.web.interfaces.login.LoginThrottle;
 import org.netarchive.ee.web.interfaces.login.RecentLogins;
 import org.netarchive.ee.web.interfaces.system.rest.HealthResource;
@@ -193,12 +194,16 @@ public class ApiAuthentication extends HttpFilter {
     return request.getRequestURI().equals(request.getContextPath() + HealthResource.PATH);
   }
 
-  /** The bitarchives' transfers, authenticated by their own bearer tokens (TransfersResource). */
+  /**
+   * The bitarchives' transfers, authenticated by their own bearer tokens (TransfersResource); not
+   * the agents' uploads, which log in as the agents' account.
+   */
   private static boolean isTransfer(HttpServletRequest request) {
     // The canonical path the request is dispatched by, not the raw URI ("/transfers/../x").
     String path =
         request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-    return path.startsWith(ArchiveTransfers.PATH + "/");
+    return path.startsWith(ArchiveTransfers.PATH + "/")
+        && !path.startsWith(TransfersResource.UPLOADS);
   }
 
   private static String[] decode(String token) {

@@ -9,13 +9,15 @@ import jakarta.servlet.ServletContext;
 
 /**
  * Lifts the HTTP listener's request size limit ({@code max-post-size}, {@code
- * NAS_MAX_UPLOAD_BYTES}) for deliveries from the bitarchives alone ({@code PUT
- * /api/transfers/deliveries/...}, {@link TransfersResource}): a whole WARC file may be larger than
- * any upload of the UI. The limit is raised on the exchange before its body is read; every other
- * request keeps the listener's. Deliveries come chunked (RemoteFiles): Undertow refuses a request
- * whose Content-Length is above the listener's limit while it parses it, before any handler, and
- * measures a chunked body only as it is read. A delivery's length is bounded by what its headers
- * announce, and only a request presenting the delivery's token is read at all.
+ * NAS_MAX_UPLOAD_BYTES}) for deliveries from the bitarchives ({@code PUT
+ * /api/transfers/deliveries/...}, {@link TransfersResource}) and the agents' uploads ({@code PUT
+ * /api/transfers/uploads/...}) alone: a whole WARC file may be larger than any upload of the UI.
+ * The limit is raised on the exchange before its body is read; every other request keeps the
+ * listener's. Deliveries come chunked (RemoteFiles): Undertow refuses a request whose
+ * Content-Length is above the listener's limit while it parses it, before any handler, and measures
+ * a chunked body only as it is read. A delivery's length is bounded by what its headers announce,
+ * and only a request presenting the delivery's token is read at all; an upload's is bounded by its
+ * headers too, and only a logged-in agent's is read.
  */
 public class TransferBodyLimit implements ServletExtension {
 
@@ -34,8 +36,11 @@ public class TransferBodyLimit implements ServletExtension {
 
   private static boolean isDelivery(HttpServerExchange exchange) {
     // Canonical, as the servlet path it is dispatched by: "/transfers/deliveries/../x" is not one.
-    return Methods.PUT.equals(exchange.getRequestMethod())
-        && CanonicalPathUtils.canonicalize(exchange.getRelativePath())
-            .startsWith(TransfersResource.DELIVERIES);
+    if (!Methods.PUT.equals(exchange.getRequestMethod())) {
+      return false;
+    }
+    String path = CanonicalPathUtils.canonicalize(exchange.getRelativePath());
+    return path.startsWith(TransfersResource.DELIVERIES)
+        || path.startsWith(TransfersResource.UPLOADS);
   }
 }

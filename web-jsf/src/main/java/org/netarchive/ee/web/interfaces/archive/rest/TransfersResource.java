@@ -3,6 +3,8 @@ package org.netarchive.ee.web.interfaces.archive.rest;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -10,9 +12,11 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,20 +25,26 @@ import java.nio.file.Files;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.netarchive.ee.archive.application.ArchiveTransfers;
+import org.netarchive.ee.archive.application.ArchiveUploads;
+import org.netarchive.ee.archive.application.StagingArea;
 import org.netarchive.ee.common.archive.Delivery;
+import org.netarchive.ee.common.message.RemoteFileRef;
 
 /**
  * The bitarchives' way to the server application's own archive clients ({@link ArchiveTransfers}):
  * {@code GET /api/transfers/offers/{id}} serves a file offered for a store, {@code PUT
  * /api/transfers/deliveries/{id}} receives a file, record or batch result the archive delivers,
- * verified against the length and SHA-512 its headers announce ({@link Delivery}).
+ * verified against the length and SHA-512 its headers announce ({@link Delivery}). And the
+ * harvester agents' way to the archive: {@code PUT /api/transfers/uploads/{fileName}} stages a file
+ * for storing ({@link ArchiveUploads}), authenticated as the agents' account, so that nothing
+ * connects into an agent.
  *
  * <p>Not for people and not in the OpenAPI document: each id is good for one transfer, and the
- * request must present its bearer token (no HTTP Basic; ApiAuthentication lets these paths
- * through). An unknown id and a wrong or missing token get the same 404, before any of the body is
- * read, so nothing tells which transfers exist. A delivery may be larger than the listener's
- * request limit for the UI ({@code NAS_MAX_UPLOAD_BYTES}): {@link TransferBodyLimit} lifts it for
- * these PUTs alone.
+ * request must present its bearer token (no HTTP Basic; ApiAuthentication lets these paths through,
+ * all but the uploads). An unknown id and a wrong or missing token get the same 404, before any of
+ * the body is read, so nothing tells which transfers exist. A delivery may be larger than the
+ * listener's request limit for the UI ({@code NAS_MAX_UPLOAD_BYTES}): {@link TransferBodyLimit}
+ * lifts it for these PUTs alone.
  */
 @Path("transfers")
 @RequestScoped
@@ -44,9 +54,17 @@ public class TransfersResource {
   /** The path prefix of deliveries under the application's root. */
   static final String DELIVERIES = ArchiveTransfers.PATH + "/deliveries/";
 
+  /** The path prefix of the agents' uploads under the application's root. */
+  public static final String UPLOADS = ArchiveTransfers.PATH + "/uploads/";
+
+  /** The role that may upload: the harvester agents' account. */
+  static final String AGENT_ROLE = "agent";
+
   private static final String NOT_FOUND = "No such transfer, or not authorised";
 
   @EJB private ArchiveTransfers transfers;
+  @EJB private ArchiveUploads uploads;
+  @Context private SecurityContext security;
 
   /** The container's constructor. */
   public TransfersResource() {}
@@ -129,6 +147,58 @@ public class TransfersResource {
     }
     String problem = delivery.receive(body, length, sha512);
     return problem == null ? new Answer(201, "stored") : new Answer(400, problem);
+  }
+
+  /**
+   * Receives a file a harvester agent uploads for storing (HTTP Basic as the agents' account, role
+   * {@value #AGENT_ROLE}; ApiAuthentication answers 401 without it): 201 with the offer to name in
+   * the store request (JSON: uri, size, sha512, token), 200 with a new offer when the same file is
+   * staged already, 400 for a malformed name or header, 403 for another account, 409 when another
+   * file of that name is staged, 422 naming the file when the body is not what the headers announce
+   * (nothing is left of it then).
+   *
+   * @param fileName the file's name
+   * @param length the announced length ({@value Delivery#LENGTH_HEADER})
+   * @param sha512 the announced SHA-512 ({@value Delivery#SHA512_HEADER})
+   * @param body the bytes
+   */
+  @PUT
+  @Path("uploads/{fileName}")
+  @Consumes(MediaType.WILDCARD)
+  @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+  @Operation(hidden = true)
+  public Response upload(
+      @PathParam("fileName") String fileName,
+      @HeaderParam(Delivery.LENGTH_HEADER) String length,
+      @HeaderParam(Delivery.SHA512_HEADER) String sha512,
+      InputStream body)
+      throws IOException {
+    if (security == null || security.getUserPrincipal() == null) {
+      return text(new Answer(401, "Uploads need the harvester agents' account (HTTP Basic)"));
+    }
+    if (!security.isUserInRole(AGENT_ROLE)) {
+      return text(
+          new Answer(
+              403,
+              "Account '"
+                  + security.getUserPrincipal().getName()
+                  + "' may not upload files for storing: that is the harvester agents' account"));
+    }
+    try {
+      RemoteFileRef offer = uploads.upload(fileName, body, length, sha512);
+      JsonObjectBuilder json =
+          Json.createObjectBuilder()
+              .add("uri", offer.uri())
+              .add("size", offer.size())
+              .add("sha512", offer.sha512())
+              .add("token", offer.token());
+      return Response.status(201)
+          .entity(json.build().toString())
+          .type(MediaType.APPLICATION_JSON_TYPE)
+          .build();
+    } catch (StagingArea.Refusal refusal) {
+      return text(new Answer(refusal.status(), refusal.getMessage()));
+    }
   }
 
   private static Response text(Answer answer) {

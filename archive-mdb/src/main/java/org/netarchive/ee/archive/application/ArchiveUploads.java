@@ -1,0 +1,107 @@
+package org.netarchive.ee.archive.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.logging.Logger;
+import org.netarchive.ee.common.message.RemoteFileRef;
+
+/**
+ * Files the harvester agents upload to the server ({@code PUT /api/transfers/uploads/{fileName}},
+ * the web module's {@code TransfersResource}), so that nothing has to connect into an agent: each
+ * is staged ({@link StagingArea}, {@code NAS_ARCHIVE_STAGING_DIR}) and offered to the replicas on
+ * the server's own transfer endpoint ({@link ArchiveTransfers}), like the files of the server's own
+ * archive clients. The agent then asks the repository to store the file as before, naming the
+ * offer. The staged file stays until the repository answers that store OK, i.e. every replica holds
+ * it with its checksum ({@link ArcRepository} calls {@link #release} after that commit), and is
+ * kept when a store fails, for the agent's next attempt.
+ */
+@PermitAll
+@Singleton
+@LocalBean
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class ArchiveUploads {
+
+  private static final Logger LOG = Logger.getLogger(ArchiveUploads.class.getName());
+
+  @Inject private ArchiveSettings settings;
+  @EJB private ArchiveTransfers transfers;
+
+  private StagingArea staging;
+
+  /** The container's constructor. */
+  public ArchiveUploads() {}
+
+  @PostConstruct
+  void init() {
+    try {
+      staging = new StagingArea(settings.stagingDirectory());
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot use the staging directory "
+              + settings.stagingDirectory()
+              + " (NAS_ARCHIVE_STAGING_DIR) for the agents' uploads",
+          e);
+    }
+    LOG.info(() -> "Agents' uploads are staged in " + staging.directory());
+  }
+
+  /**
+   * Stages an uploaded file and offers it to the replicas.
+   *
+   * @param fileName the file's name
+   * @param body its bytes
+   * @param length the announced length
+   * @param sha512 the announced SHA-512
+   * @return the offer to name in the store request
+   * @throws StagingArea.Refusal naming the file and what is wrong
+   * @throws IOException if it cannot be written
+   */
+  public RemoteFileRef upload(String fileName, InputStream body, String length, String sha512)
+      throws StagingArea.Refusal, IOException {
+    StagingArea.Staged staged = staging.stage(fileName, body, length, sha512);
+    LOG.fine(
+        () ->
+            "Upload of '"
+                + fileName
+                + "' ("
+                + staged.size()
+                + " bytes): "
+                + staged.outcome().name().toLowerCase(java.util.Locale.ROOT));
+    return transfers.offer(staged.file(), staged.sha512());
+  }
+
+  /**
+   * Deletes a staged file once its store is complete, and withdraws its offers. A file that is not
+   * staged (stored from elsewhere) is left alone.
+   *
+   * @param fileName the stored file's name
+   */
+  public void release(String fileName) {
+    try {
+      java.nio.file.Path file = staging.pathOf(fileName);
+      transfers.withdraw(file);
+      if (staging.delete(fileName)) {
+        LOG.fine(() -> "Staged upload of '" + fileName + "' deleted: every replica holds it");
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warning(() -> "Cannot delete the staged upload of '" + fileName + "': " + e);
+    }
+  }
+
+  /** The staging directory. */
+  public java.nio.file.Path directory() {
+    return staging.directory();
+  }
+}

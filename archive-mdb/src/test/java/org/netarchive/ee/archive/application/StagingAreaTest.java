@@ -1,0 +1,117 @@
+package org.netarchive.ee.archive.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+
+class StagingAreaTest {
+
+  private static final String NAME = "1-1-20261126000000000-00000-agent.warc.gz";
+
+  @TempDir Path dir;
+
+  private static String sha512(String text) throws IOException {
+    return ChecksumAlgorithm.SHA512.of(
+        new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private StagingArea.Staged stage(StagingArea staging, String body, String length, String sha)
+      throws Exception {
+    return staging.stage(
+        NAME, new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), length, sha);
+  }
+
+  private long filesIn(Path directory) throws IOException {
+    try (var files = Files.list(directory)) {
+      return files.count();
+    }
+  }
+
+  @Test
+  void givenAnIntactUpload_whenStaged_thenTheFileIsThereUnderItsName_andAgainChangesNothing()
+      throws Exception {
+    StagingArea staging = new StagingArea(dir.resolve("staging"));
+
+    StagingArea.Staged first = stage(staging, "WARC/1.1", "8", sha512("WARC/1.1"));
+    StagingArea.Staged again = stage(staging, "WARC/1.1", "8", sha512("WARC/1.1").toUpperCase());
+
+    assertThat(first.outcome()).isEqualTo(StagingArea.Outcome.STAGED);
+    assertThat(first.file()).isEqualTo(dir.resolve("staging").resolve(NAME)).hasContent("WARC/1.1");
+    assertThat(first.sha512()).isEqualTo(sha512("WARC/1.1"));
+    assertThat(again.outcome()).isEqualTo(StagingArea.Outcome.ALREADY_STAGED);
+    assertThat(filesIn(dir.resolve("staging"))).isOne();
+    assertThat(staging.delete(NAME)).isTrue();
+    assertThat(staging.delete(NAME)).isFalse();
+    assertThat(filesIn(dir.resolve("staging"))).isZero();
+  }
+
+  @Test
+  void givenAWrongChecksumOrLength_whenStaged_then422NamingTheFile_andNothingLeft()
+      throws Exception {
+    StagingArea staging = new StagingArea(dir);
+
+    assertThatThrownBy(() -> stage(staging, "WARC/1.1", "8", sha512("other")))
+        .isInstanceOf(StagingArea.Refusal.class)
+        .hasMessageContaining(NAME)
+        .hasMessageContaining("arrived with SHA-512 " + sha512("WARC/1.1"))
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(422);
+    assertThatThrownBy(() -> stage(staging, "WARC/1.1", "9", sha512("WARC/1.1")))
+        .hasMessageContaining("arrived with 8 bytes, announced 9");
+    assertThatThrownBy(() -> stage(staging, "WARC/1.1", "7", sha512("WARC/1.1")))
+        .hasMessageContaining("more than the 7 bytes announced");
+    assertThat(filesIn(dir)).isZero();
+  }
+
+  @Test
+  void givenAnotherFileOfAStagedName_whenStaged_then409AndTheStagedOneKept() throws Exception {
+    StagingArea staging = new StagingArea(dir);
+    stage(staging, "first", "5", sha512("first"));
+
+    assertThatThrownBy(() -> stage(staging, "other", "5", sha512("other")))
+        .isInstanceOf(StagingArea.Refusal.class)
+        .hasMessageContaining("Another file named '" + NAME + "'")
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(409);
+    assertThat(dir.resolve(NAME)).hasContent("first");
+    assertThat(filesIn(dir)).isOne();
+  }
+
+  @Test
+  void givenMalformedNamesOrHeaders_whenStaged_then400NamingTheValue() throws Exception {
+    StagingArea staging = new StagingArea(dir);
+
+    assertThatThrownBy(
+            () ->
+                staging.stage("../x.warc", new ByteArrayInputStream(new byte[0]), "0", sha512("")))
+        .hasMessageContaining("'../x.warc' is not a plain archive file name")
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(400);
+    assertThatThrownBy(() -> stage(staging, "x", null, sha512("x")))
+        .hasMessageContaining("needs the headers X-Content-Length and X-Content-SHA512");
+    assertThatThrownBy(() -> stage(staging, "x", "one", sha512("x")))
+        .hasMessageContaining("X-Content-Length must be a length in bytes, was 'one'");
+    assertThatThrownBy(() -> stage(staging, "x", "1", "abc"))
+        .hasMessageContaining("X-Content-SHA512 must be 128 hexadecimal digits, was 'abc'");
+    assertThat(filesIn(dir)).isZero();
+  }
+
+  @Test
+  void givenAPartFileACrashLeft_whenTheAreaOpens_thenItIsDeleted() throws Exception {
+    Files.writeString(dir.resolve("." + NAME + ".abc.part"), "half");
+    Files.writeString(dir.resolve(NAME), "staged");
+
+    new StagingArea(dir);
+
+    assertThat(filesIn(dir)).isOne();
+    assertThat(dir.resolve(NAME)).hasContent("staged");
+  }
+}
