@@ -41,8 +41,7 @@ work.directory = $dir/work
 heritrix.home = $dist/heritrix-3.13.0
 heritrix.heap = 512m
 timeout.processSeconds = 60
-archive.fileServer.address = 127.0.0.1
-archive.fileServer.offerLocalPaths = true
+archive.server.url = http://$broker_host:$HTTP_PORT
 PROPERTIES
     if [[ -n "$DEMO_DNS" ]]; then
       # Demo mode: Heritrix resolves names with the demo site's DNS on loopback only (the demo

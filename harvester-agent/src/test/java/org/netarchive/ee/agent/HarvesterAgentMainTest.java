@@ -50,6 +50,7 @@ class HarvesterAgentMainTest {
         dir.resolve("conf/" + name),
         brokerUrlLine
             + "broker.user=agent\nagent.environment=DEV\nagent.channel=FOCUSED\n"
+            + "archive.server.url=http://h:8080\n"
             + String.join("", more));
   }
 

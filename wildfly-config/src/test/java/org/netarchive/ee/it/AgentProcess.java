@@ -50,6 +50,7 @@ final class AgentProcess implements AutoCloseable {
     values.put("status.intervalSeconds", "1");
     values.put("heartbeat.intervalSeconds", "2");
     values.put("archive.storeTimeoutSeconds", "60");
+    values.put("archive.server.url", ServerUnderTest.HTTP);
     values.putAll(settings);
     // The password comes from NAS_AGENT_PASSWORD, which the tests' environment has.
     Files.writeString(
@@ -88,6 +89,14 @@ final class AgentProcess implements AutoCloseable {
     builder.environment().put("AGENT_JAVA_OPTS", "-Xmx128m");
     process = builder.start();
     return this;
+  }
+
+  /** The process id of the agent's JVM (the launcher execs it). */
+  long pid() {
+    if (process == null || !process.isAlive()) {
+      throw new IllegalStateException("The agent in " + directory + " does not run");
+    }
+    return process.pid();
   }
 
   /** The agent's log (its standard output and error). */

@@ -1,18 +1,18 @@
 package org.netarchive.ee.agent.store;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.logging.Logger;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
-import org.netarchive.ee.common.archive.FileServer;
+import org.netarchive.ee.common.archive.ServerUploads;
 import org.netarchive.ee.common.channel.Channels;
 
 /**
  * The agent's archive: the archive's own client ({@link ArchiveClient}) over the server's broker,
- * with a {@link FileServer} offering the job's files to the replicas.
+ * uploading the job's files to the server ({@link ServerUploads}), which offers them to the
+ * replicas. The agent opens every connection itself and listens on no port.
  *
  * <p>A store is the two stages of the archive client's store-and-delete: the file is stored (the
  * repository answers OK only when every replica holds it with the SHA-512 computed here), then its
@@ -25,30 +25,23 @@ public final class ArchiveClientStore implements ArchiveStore {
   private static final Logger LOG = Logger.getLogger(ArchiveClientStore.class.getName());
 
   private final ActiveMQConnectionFactory factory;
-  private final FileServer files;
   private final ArchiveClient client;
 
-  private ArchiveClientStore(
-      ActiveMQConnectionFactory factory, FileServer files, ArchiveClient client) {
+  private ArchiveClientStore(ActiveMQConnectionFactory factory, ArchiveClient client) {
     this.factory = factory;
-    this.files = files;
     this.client = client;
   }
 
   /**
-   * Starts the file server and makes the client.
+   * Makes the client.
    *
    * @param settings the archive settings
    * @param channels the installation's channel names
-   * @return the store; {@link #close()} stops its file server
-   * @throws IOException if the file server cannot listen at the configured address and port
+   * @return the store; {@link #close()} closes its broker connections
    */
-  public static ArchiveClientStore open(ArchiveSettings settings, Channels channels)
-      throws IOException {
-    FileServer files =
-        FileServer.start(
-            new InetSocketAddress(settings.fileServerAddress(), settings.fileServerPort()),
-            settings.offerLocalPaths());
+  public static ArchiveClientStore open(ArchiveSettings settings, Channels channels) {
+    ServerUploads files =
+        new ServerUploads(settings.serverUrl(), settings.brokerUser(), settings.brokerPassword());
     ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(settings.brokerUrl());
     ArchiveClient client =
         new ArchiveClient(
@@ -63,11 +56,12 @@ public final class ArchiveClientStore implements ArchiveStore {
         () ->
             "Archive client ready: "
                 + settings
-                + ", files offered at "
-                + files.baseUri()
+                + ", files uploaded to "
+                + settings.serverUrl()
+                + ServerUploads.PATH
                 + ", repository queue "
                 + channels.theRepos().name());
-    return new ArchiveClientStore(factory, files, client);
+    return new ArchiveClientStore(factory, client);
   }
 
   @Override
@@ -100,14 +94,8 @@ public final class ArchiveClientStore implements ArchiveStore {
     }
   }
 
-  /** The base URI the files are offered at, e.g. {@code http://127.0.0.1:41234/files/}. */
-  public String offeredAt() {
-    return files.baseUri();
-  }
-
   @Override
   public void close() {
-    files.close();
     factory.close();
   }
 }

@@ -1,34 +1,32 @@
 package org.netarchive.ee.agent.store;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
+import org.netarchive.ee.common.archive.ServerUploads;
 
 /**
  * The settings of the archive client the agent stores through: the {@code archive.} keys of the
  * agent's configuration file (see the commented {@code conf/harvester-agent.properties}).
  *
- * <p>Every key has a default: the archive is reached over the agent's own broker connection
- * settings, and the crawled files are offered to the server's bitarchives from a file server on
- * 127.0.0.1 (right when the agent runs on the server's machine; an agent on another machine gives
- * the address the server reaches it at). Every problem is reported at once, naming its key and
- * value; unknown {@code archive.} keys are refused.
+ * <p>The server's address ({@value #SERVER_URL}, or the environment variable {@value
+ * #SERVER_URL_VARIABLE} when the key is empty) has no default: the agent uploads each crawled file
+ * there, over a connection it opens itself, and listens on no port. Every other key has a default:
+ * the archive is reached over the agent's own broker connection settings. Every problem is reported
+ * at once, naming its key and value; unknown {@code archive.} keys are refused, the file server
+ * keys of earlier versions ({@code archive.fileServer.*}) are accepted and ignored.
  *
  * @param brokerUrl the broker the archive's repository listens on
  * @param brokerUser its account
  * @param brokerPassword its password
- * @param fileServerAddress where the file server listens; the replicas fetch the files there
- * @param fileServerPort its port, 0 for any free one
- * @param offerLocalPaths whether a bitarchive on this machine may read the files directly
+ * @param serverUrl the server's root, e.g. {@code http://127.0.0.1:8080}, the files are uploaded to
  * @param storeTimeout how long to wait for the archive's answer to one store request
  * @param storeRetries how often to ask again after NOT OK or no answer
  */
@@ -36,31 +34,32 @@ public record ArchiveSettings(
     String brokerUrl,
     String brokerUser,
     String brokerPassword,
-    InetAddress fileServerAddress,
-    int fileServerPort,
-    boolean offerLocalPaths,
+    URI serverUrl,
     Duration storeTimeout,
     int storeRetries) {
 
   static final String BROKER_URL = "archive.broker.url";
   static final String BROKER_USER = "archive.broker.user";
   static final String BROKER_PASSWORD = "archive.broker.password";
-  static final String FILE_SERVER_ADDRESS = "archive.fileServer.address";
-  static final String FILE_SERVER_PORT = "archive.fileServer.port";
-  static final String OFFER_LOCAL_PATHS = "archive.fileServer.offerLocalPaths";
+
+  /** The server's address the files are uploaded to. */
+  public static final String SERVER_URL = "archive.server.url";
+
+  /** The environment variable giving the server's address when {@value #SERVER_URL} is empty. */
+  public static final String SERVER_URL_VARIABLE = "NAS_SERVER_URL";
+
   static final String STORE_TIMEOUT = "archive.storeTimeoutSeconds";
   static final String STORE_RETRIES = "archive.storeRetries";
 
   private static final Set<String> KEYS =
+      Set.of(BROKER_URL, BROKER_USER, BROKER_PASSWORD, SERVER_URL, STORE_TIMEOUT, STORE_RETRIES);
+
+  /** Keys of the file server the agent had before it uploaded its files; ignored. */
+  static final Set<String> OBSOLETE =
       Set.of(
-          BROKER_URL,
-          BROKER_USER,
-          BROKER_PASSWORD,
-          FILE_SERVER_ADDRESS,
-          FILE_SERVER_PORT,
-          OFFER_LOCAL_PATHS,
-          STORE_TIMEOUT,
-          STORE_RETRIES);
+          "archive.fileServer.address",
+          "archive.fileServer.port",
+          "archive.fileServer.offerLocalPaths");
 
   /** The store timeout when none is given: a WARC of 1 GB copied by two replicas, with margin. */
   static final long DEFAULT_TIMEOUT_SECONDS = 600;
@@ -76,11 +75,8 @@ public record ArchiveSettings(
         + brokerUrl
         + " as "
         + brokerUser
-        + ", fileServer="
-        + fileServerAddress.getHostAddress()
-        + ":"
-        + (fileServerPort == 0 ? "any" : fileServerPort)
-        + (offerLocalPaths ? " (local paths offered)" : "")
+        + ", server="
+        + serverUrl
         + ", timeout="
         + storeTimeout.toSeconds()
         + " s, retries="
@@ -96,10 +92,23 @@ public record ArchiveSettings(
    * @throws ConfigurationException naming every key and value at fault
    */
   public static ArchiveSettings of(AgentConfiguration configuration) {
+    return of(configuration, System.getenv());
+  }
+
+  /**
+   * Reads the archive settings of an agent's configuration.
+   *
+   * @param configuration the agent's configuration
+   * @param environment the process environment, for {@value #SERVER_URL_VARIABLE}
+   * @return the settings, defaults filled in
+   * @throws ConfigurationException naming every key and value at fault
+   */
+  public static ArchiveSettings of(
+      AgentConfiguration configuration, Map<String, String> environment) {
     Map<String, String> values = configuration.archiveSettings();
     List<String> problems = new ArrayList<>();
     for (String key : new TreeSet<>(values.keySet())) {
-      if (!KEYS.contains(key)) {
+      if (!KEYS.contains(key) && !OBSOLETE.contains(key)) {
         problems.add(
             "unknown key '"
                 + key
@@ -121,38 +130,18 @@ public record ArchiveSettings(
     String user = value(values, BROKER_USER, configuration.brokerUser());
     String password = value(values, BROKER_PASSWORD, configuration.brokerPassword());
 
-    String addressText = value(values, FILE_SERVER_ADDRESS, "127.0.0.1");
-    InetAddress address = null;
-    try {
-      address = InetAddress.getByName(addressText);
-      if (address.isAnyLocalAddress()) {
-        problems.add(
-            FILE_SERVER_ADDRESS
-                + " = '"
-                + addressText
-                + "' is a wildcard address: the archive's replicas fetch the files from the"
-                + " address given here, so give the one they reach this machine at (127.0.0.1"
-                + " when the server runs on this machine)");
-        address = null;
-      }
-    } catch (UnknownHostException | SecurityException e) {
-      problems.add(
-          FILE_SERVER_ADDRESS
-              + " = '"
-              + addressText
-              + "' is not an address of this machine that can be resolved ("
-              + e.getMessage()
-              + "): give an IP address such as 127.0.0.1");
+    String serverText = value(values, SERVER_URL, null);
+    String serverSetting = SERVER_URL;
+    if (serverText == null) {
+      serverText = environment.get(SERVER_URL_VARIABLE);
+      serverSetting =
+          SERVER_URL + " (empty, so the environment variable " + SERVER_URL_VARIABLE + ")";
     }
-    Integer port =
-        number(values, FILE_SERVER_PORT, 0, 0, 65535, "a port from 1 to 65535, or 0", problems);
-    String local = value(values, OFFER_LOCAL_PATHS, "false").toLowerCase(Locale.ROOT);
-    if (!local.equals("true") && !local.equals("false")) {
-      problems.add(
-          OFFER_LOCAL_PATHS
-              + " = '"
-              + values.get(OFFER_LOCAL_PATHS)
-              + "' is not valid: give true or false");
+    URI server = null;
+    try {
+      server = ServerUploads.serverRoot(serverSetting, serverText);
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage() + " (the agent uploads the files it crawled there)");
     }
     Integer timeout =
         number(
@@ -179,15 +168,7 @@ public record ArchiveSettings(
               + (problems.size() == 1 ? " problem" : " problems"),
           problems);
     }
-    return new ArchiveSettings(
-        url,
-        user,
-        password,
-        address,
-        port,
-        local.equals("true"),
-        Duration.ofSeconds(timeout),
-        retries);
+    return new ArchiveSettings(url, user, password, server, Duration.ofSeconds(timeout), retries);
   }
 
   private static String value(Map<String, String> values, String key, String fallback) {

@@ -42,7 +42,7 @@ class ArchiveSettingsTest {
   }
 
   @Test
-  void givenTheShippedFile_whenRead_thenTheArchiveIsReachedLikeTheBrokerAndFilesOfferedOnLoopback()
+  void givenTheShippedFile_whenRead_thenTheArchiveIsReachedLikeTheBrokerAndFilesUploadedToLoopback()
       throws IOException {
     Path file = dir.resolve("conf/harvester-agent.properties");
     Files.copy(Path.of("src/main/dist/conf/harvester-agent.properties"), file);
@@ -54,9 +54,7 @@ class ArchiveSettingsTest {
     assertThat(s.brokerUrl()).isEqualTo("tcp://127.0.0.1:61616");
     assertThat(s.brokerUser()).isEqualTo("agent");
     assertThat(s.brokerPassword()).isEqualTo("s3cret");
-    assertThat(s.fileServerAddress().getHostAddress()).isEqualTo("127.0.0.1");
-    assertThat(s.fileServerPort()).isZero();
-    assertThat(s.offerLocalPaths()).isFalse();
+    assertThat(s.serverUrl()).hasToString("http://127.0.0.1:8080");
     assertThat(s.storeTimeout()).isEqualTo(Duration.ofSeconds(600));
     assertThat(s.storeRetries()).isEqualTo(2);
     assertThat(s.toString()).doesNotContain("s3cret");
@@ -71,16 +69,15 @@ class ArchiveSettingsTest {
                     "archive.broker.url", "tcp://archive.example.org:61617",
                     "archive.broker.user", "archiver",
                     "archive.broker.password", "other",
+                    "archive.server.url", "https://archive.example.org:8443/",
                     "archive.fileServer.port", "8123",
-                    "archive.fileServer.offerLocalPaths", "TRUE",
                     "archive.storeTimeoutSeconds", "30",
                     "archive.storeRetries", "0")));
 
     assertThat(s.brokerUrl()).isEqualTo("tcp://archive.example.org:61617");
     assertThat(s.brokerUser()).isEqualTo("archiver");
     assertThat(s.brokerPassword()).isEqualTo("other");
-    assertThat(s.fileServerPort()).isEqualTo(8123);
-    assertThat(s.offerLocalPaths()).isTrue();
+    assertThat(s.serverUrl()).hasToString("https://archive.example.org:8443");
     assertThat(s.storeTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(s.storeRetries()).isZero();
   }
@@ -89,23 +86,42 @@ class ArchiveSettingsTest {
   void givenBadValues_whenRead_thenEveryProblemNamesItsKeyAndValue() {
     Map<String, String> bad = new HashMap<>();
     bad.put("archive.broker.url", "http://server/");
-    bad.put("archive.fileServer.address", "0.0.0.0");
-    bad.put("archive.fileServer.port", "70000");
-    bad.put("archive.fileServer.offerLocalPaths", "maybe");
+    bad.put("archive.server.url", "ftp://server/");
     bad.put("archive.storeTimeoutSeconds", "0");
     bad.put("archive.storeRetries", "-1");
     bad.put("archive.url", "https://archive.invalid/");
 
     assertThatThrownBy(() -> ArchiveSettings.of(configuration(bad)))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContaining("7 problems")
+        .hasMessageContaining("5 problems")
         .hasMessageContaining("archive.broker.url = 'http://server/'")
-        .hasMessageContaining("archive.fileServer.address = '0.0.0.0' is a wildcard address")
-        .hasMessageContaining("archive.fileServer.port = '70000'")
-        .hasMessageContaining("archive.fileServer.offerLocalPaths = 'maybe'")
+        .hasMessageContaining("archive.server.url = 'ftp://server/' is not valid")
         .hasMessageContaining("archive.storeTimeoutSeconds = '0'")
         .hasMessageContaining("archive.storeRetries = '-1'")
         .hasMessageContaining("unknown key 'archive.url' (value 'https://archive.invalid/')");
+  }
+
+  @Test
+  void givenNoServerUrl_whenRead_thenTheEnvironmentsApplies_andWithoutEitherTheProblemNamesBoth() {
+    ArchiveSettings fromEnvironment =
+        ArchiveSettings.of(
+            configuration(Map.of()),
+            Map.of(ArchiveSettings.SERVER_URL_VARIABLE, "http://10.0.0.5:8080/"));
+
+    assertThat(fromEnvironment.serverUrl()).hasToString("http://10.0.0.5:8080");
+    assertThatThrownBy(() -> ArchiveSettings.of(configuration(Map.of()), Map.of()))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("archive.server.url")
+        .hasMessageContaining("NAS_SERVER_URL")
+        .hasMessageContaining("is not set");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.of(
+                    configuration(Map.of()),
+                    Map.of(ArchiveSettings.SERVER_URL_VARIABLE, "127.0.0.1:8080")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("NAS_SERVER_URL")
+        .hasMessageContaining("'127.0.0.1:8080' is not valid");
   }
 
   @Test
@@ -126,7 +142,7 @@ class ArchiveSettingsTest {
   }
 
   @Test
-  void givenNoBroker_whenAFileIsStored_thenNotConfirmedAndTheFileIsKept() throws Exception {
+  void givenNoServer_whenAFileIsStored_thenNotUploadedAndTheFileIsKept() throws Exception {
     Path file = Files.writeString(dir.resolve("1-1-20261121000000000-00000-x.warc"), "WARC");
     try (ArchiveStore store =
         new ArchiveClientStoreFactory()
@@ -134,13 +150,14 @@ class ArchiveSettingsTest {
                 configuration(
                     Map.of(
                         "archive.broker.url", "tcp://127.0.0.1:1",
+                        "archive.server.url", "http://127.0.0.1:1",
                         "archive.storeTimeoutSeconds", "2",
                         "archive.storeRetries", "0")))) {
-      assertThat(((ArchiveClientStore) store).offeredAt()).startsWith("http://127.0.0.1:");
-
       assertThatThrownBy(() -> store.store(file))
           .isInstanceOf(ArchiveStoreException.class)
-          .hasMessageContaining("1-1-20261121000000000-00000-x.warc' was not stored");
+          .hasMessageContaining("1-1-20261121000000000-00000-x.warc' was not stored")
+          .hasMessageContaining("Cannot upload '1-1-20261121000000000-00000-x.warc'")
+          .hasMessageContaining("http://127.0.0.1:1/api/transfers/uploads/");
     }
     assertThat(file).hasContent("WARC");
   }

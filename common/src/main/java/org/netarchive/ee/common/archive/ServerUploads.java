@@ -1,0 +1,194 @@
+package org.netarchive.ee.common.archive;
+
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Objects;
+import org.netarchive.ee.common.message.RemoteFileRef;
+
+/**
+ * The harvester agent's {@link FileExchange}: each file is uploaded to the server ({@code PUT
+ * <server>/api/transfers/uploads/{fileName}}, HTTP Basic as the agents' account), which verifies
+ * its length and SHA-512, stages it and answers with its own offer of it to the replicas. So the
+ * agent opens every connection itself and listens on no port. The body is streamed from disk,
+ * chunked (the server's request size limit for the UI does not apply to it).
+ *
+ * <p>The server deletes a staged file once every replica holds it, so {@link #withdraw} has nothing
+ * to do. An agent receives no deliveries: {@link #expect} is refused.
+ */
+public final class ServerUploads implements FileExchange {
+
+  /** The uploads' path under the server's root. */
+  public static final String PATH = "/api/transfers/uploads/";
+
+  private final URI server;
+  private final String authorization;
+  private final HttpClient http;
+
+  /**
+   * @param server the server's root, e.g. {@code http://127.0.0.1:8080}
+   * @param user the agents' account
+   * @param password its password
+   */
+  public ServerUploads(URI server, String user, String password) {
+    this.server = Objects.requireNonNull(server, "server");
+    this.authorization =
+        "Basic "
+            + Base64.getEncoder()
+                .encodeToString(
+                    (Objects.requireNonNull(user, "user") + ":" + Objects.requireNonNull(password))
+                        .getBytes(StandardCharsets.UTF_8));
+    this.http =
+        HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(30))
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+  }
+
+  /**
+   * Reads a server root from a setting.
+   *
+   * @param setting the setting's name, for the message
+   * @param value its value
+   * @return the root, without a trailing slash
+   * @throws IllegalArgumentException naming the setting and the value if it is missing or not an
+   *     http(s) URL with a host
+   */
+  public static URI serverRoot(String setting, String value) {
+    String expected = "give the server's address such as http://netarchive.example.org:8080";
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(setting + " is not set: " + expected);
+    }
+    String text = value.strip();
+    while (text.endsWith("/")) {
+      text = text.substring(0, text.length() - 1);
+    }
+    try {
+      URI uri = new URI(text);
+      if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+          && uri.getHost() != null
+          && uri.getRawQuery() == null
+          && uri.getRawFragment() == null
+          && uri.getRawUserInfo() == null) {
+        return uri;
+      }
+    } catch (URISyntaxException e) {
+      // told below
+    }
+    throw new IllegalArgumentException(setting + " = '" + value + "' is not valid: " + expected);
+  }
+
+  @Override
+  public RemoteFileRef offer(Path file, String sha512) throws IOException {
+    Path absolute = file.toAbsolutePath().normalize();
+    if (!Files.isRegularFile(absolute)) {
+      throw new IOException("Cannot upload " + absolute + ": not a regular file");
+    }
+    String name = ArchiveFileNames.requireValid(absolute.getFileName().toString());
+    long size = Files.size(absolute);
+    URI target =
+        URI.create(
+            server + PATH + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
+    HttpRequest request =
+        HttpRequest.newBuilder(target)
+            .header("Authorization", authorization)
+            .header("Content-Type", "application/octet-stream")
+            .header(Delivery.LENGTH_HEADER, Long.toString(size))
+            .header(Delivery.SHA512_HEADER, sha512)
+            // No length given: sent chunked, streamed from the file.
+            .PUT(
+                HttpRequest.BodyPublishers.fromPublisher(
+                    HttpRequest.BodyPublishers.ofFile(absolute)))
+            .build();
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while uploading '" + name + "' to " + target, e);
+    } catch (IOException e) {
+      throw new IOException("Cannot upload '" + name + "' to " + target + ": " + e, e);
+    }
+    if (response.statusCode() != 200 && response.statusCode() != 201) {
+      throw new IOException(
+          "The server refused the upload of '"
+              + name
+              + "' to "
+              + target
+              + " ("
+              + response.statusCode()
+              + "): "
+              + excerpt(response.body()));
+    }
+    try {
+      JsonObject offer = Json.createReader(new StringReader(response.body())).readObject();
+      RemoteFileRef ref =
+          new RemoteFileRef(
+              offer.getString("uri"),
+              offer.getJsonNumber("size").longValueExact(),
+              offer.getString("sha512"),
+              offer.getString("token"),
+              null,
+              null);
+      if (ref.size() != size || !ref.sha512().equalsIgnoreCase(sha512)) {
+        throw new IOException(
+            "The server staged '"
+                + name
+                + "' with "
+                + ref.size()
+                + " bytes and SHA-512 "
+                + ref.sha512()
+                + ", sent "
+                + size
+                + " bytes with SHA-512 "
+                + sha512);
+      }
+      return ref;
+    } catch (JsonException | ClassCastException | NullPointerException | ArithmeticException e) {
+      throw new IOException(
+          "The server's answer to the upload of '"
+              + name
+              + "' is not an offer: "
+              + excerpt(response.body()),
+          e);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(
+          "The server's offer of '" + name + "' is not valid: " + e.getMessage(), e);
+    }
+  }
+
+  private static String excerpt(String text) {
+    String oneLine = text == null ? "" : text.replaceAll("\\s+", " ").strip();
+    return oneLine.length() > 500 ? oneLine.substring(0, 500) + "..." : oneLine;
+  }
+
+  @Override
+  public void withdraw(RemoteFileRef ref) {
+    // The server deletes the staged file when every replica holds it.
+  }
+
+  @Override
+  public Delivery expect(Path file) throws IOException {
+    throw new IOException(
+        "An agent's archive client receives no deliveries (it listens on no port); use the"
+            + " command-line archive tools to fetch files");
+  }
+
+  @Override
+  public void forget(Delivery delivery) {
+    // Nothing is ever expected.
+  }
+}
