@@ -39,12 +39,17 @@ public final class ServerUploads implements FileExchange {
   private final HttpClient http;
 
   /**
-   * @param server the server's root, e.g. {@code http://127.0.0.1:8080}
+   * @param server the server's root, e.g. {@code http://127.0.0.1:8080} (a trailing {@code /} is
+   *     dropped)
    * @param user the agents' account
    * @param password its password
    */
   public ServerUploads(URI server, String user, String password) {
-    this.server = Objects.requireNonNull(server, "server");
+    String root = Objects.requireNonNull(server, "server").toString();
+    while (root.endsWith("/")) {
+      root = root.substring(0, root.length() - 1);
+    }
+    this.server = URI.create(root);
     this.authorization =
         "Basic "
             + Base64.getEncoder()

@@ -33,7 +33,7 @@ public interface ArchiveStore extends AutoCloseable {
    */
   void store(Path file) throws ArchiveStoreException;
 
-  /** Releases what the store holds (connections, its file server); the agent calls it last. */
+  /** Releases what the store holds (its connections); the agent calls it last. */
   @Override
   default void close() {}
 }

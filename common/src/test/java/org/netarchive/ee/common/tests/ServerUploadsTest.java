@@ -1,0 +1,160 @@
+package org.netarchive.ee.common.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.ServerUploads;
+import org.netarchive.ee.common.message.RemoteFileRef;
+
+/** The agent's uploads against a stand-in server on loopback that records what arrives. */
+class ServerUploadsTest {
+
+  private static final String NAME = "1-1-20261126000000000-00000-x.warc";
+
+  @TempDir Path dir;
+
+  private HttpServer server;
+  private final Map<String, String> received = new ConcurrentHashMap<>();
+
+  /** A server answering every upload with what {@code answer} makes of the received body. */
+  private URI serve(Function<byte[], String[]> answer) throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+    server.createContext(
+        ServerUploads.PATH,
+        (HttpExchange exchange) -> {
+          try (exchange;
+              InputStream body = exchange.getRequestBody()) {
+            byte[] bytes = body.readAllBytes();
+            received.put("method", exchange.getRequestMethod());
+            received.put("path", exchange.getRequestURI().getRawPath());
+            received.put("authorization", exchange.getRequestHeaders().getFirst("Authorization"));
+            received.put("length", exchange.getRequestHeaders().getFirst("X-Content-Length"));
+            received.put("sha512", exchange.getRequestHeaders().getFirst("X-Content-SHA512"));
+            received.put(
+                "encoding",
+                String.valueOf(exchange.getRequestHeaders().getFirst("Transfer-Encoding")));
+            received.put("body", new String(bytes, StandardCharsets.UTF_8));
+            String[] reply = answer.apply(bytes);
+            byte[] text = reply[1].getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(Integer.parseInt(reply[0]), text.length);
+            exchange.getResponseBody().write(text);
+          }
+        });
+    server.start();
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+  }
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void givenAFile_whenOffered_thenStreamedChunkedWithItsHeadersAsTheAgent_andTheServersOfferKept()
+      throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC/1.1 bytes");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    URI root =
+        serve(
+            body ->
+                new String[] {
+                  "201",
+                  "{\"uri\":\"http://127.0.0.1:1/api/transfers/offers/abc\",\"size\":"
+                      + body.length
+                      + ",\"sha512\":\""
+                      + sha512
+                      + "\",\"token\":\"t0k\"}"
+                });
+
+    RemoteFileRef offer =
+        new ServerUploads(ServerUploads.serverRoot("setting", root.toString()), "agent", "pw")
+            .offer(file, sha512);
+
+    assertThat(offer.uri()).isEqualTo("http://127.0.0.1:1/api/transfers/offers/abc");
+    assertThat(offer.token()).isEqualTo("t0k");
+    assertThat(offer.size()).isEqualTo(14);
+    assertThat(offer.localPath()).isNull();
+    assertThat(received)
+        .containsEntry("method", "PUT")
+        .containsEntry("path", ServerUploads.PATH + NAME)
+        .containsEntry(
+            "authorization",
+            "Basic "
+                + Base64.getEncoder().encodeToString("agent:pw".getBytes(StandardCharsets.UTF_8)))
+        .containsEntry("length", "14")
+        .containsEntry("sha512", sha512)
+        .containsEntry("encoding", "chunked")
+        .containsEntry("body", "WARC/1.1 bytes");
+  }
+
+  @Test
+  void givenARefusal_whenOffered_thenAnIOExceptionNamingTheFileTheStatusAndTheReason()
+      throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC");
+    URI root = serve(body -> new String[] {"422", "Upload of '" + NAME + "' arrived with ..."});
+
+    assertThatThrownBy(
+            () ->
+                new ServerUploads(root, "agent", "pw")
+                    .offer(file, ChecksumAlgorithm.SHA512.of(file)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("The server refused the upload of '" + NAME + "'")
+        .hasMessageContaining("(422)")
+        .hasMessageContaining("arrived with");
+  }
+
+  @Test
+  void givenAnOfferOfOtherBytes_whenOffered_thenRefused() throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC");
+    URI root =
+        serve(
+            body ->
+                new String[] {
+                  "201",
+                  "{\"uri\":\"http://h/o\",\"size\":3,\"sha512\":\""
+                      + "a".repeat(128)
+                      + "\",\"token\":\"t\"}"
+                });
+
+    assertThatThrownBy(
+            () ->
+                new ServerUploads(root, "agent", "pw")
+                    .offer(file, ChecksumAlgorithm.SHA512.of(file)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("staged '" + NAME + "' with 3 bytes");
+  }
+
+  @Test
+  void givenBadServerAddresses_whenRead_thenRefusedNamingTheSettingAndTheValue() {
+    assertThat(ServerUploads.serverRoot("s", " https://archive.example.org:8443// "))
+        .hasToString("https://archive.example.org:8443");
+    assertThatThrownBy(() -> ServerUploads.serverRoot("archive.server.url", ""))
+        .hasMessageContaining("archive.server.url is not set");
+    for (String bad :
+        new String[] {"archive.example.org:8080", "ftp://h/", "http://u:p@h/", "http://"}) {
+      assertThatThrownBy(() -> ServerUploads.serverRoot("archive.server.url", bad))
+          .as(bad)
+          .hasMessageContaining("archive.server.url = '" + bad + "' is not valid");
+    }
+  }
+}
