@@ -398,10 +398,17 @@ public class ArcRepository {
         });
   }
 
-  /** Repeats the outstanding requests of every unfinished store; at start-up. */
+  /**
+   * Repeats the outstanding requests of every unfinished store, first offering again the staged
+   * uploads the replicas fetch for them; at start-up.
+   */
   public int resumeUnfinishedStores() {
     List<ArchivedFile> unfinished = files.unfinished();
     for (ArchivedFile file : unfinished) {
+      FileSource source = file.source();
+      if (source != null && uploads.reoffer(file.name(), source.uri(), source.token())) {
+        LOG.fine(() -> "Staged upload of '" + file.name() + "' offered again for its store");
+      }
       messaging.carryOut(file.resume());
     }
     return unfinished.size();

@@ -145,6 +145,29 @@ public class ArchiveTransfers implements FileExchange {
     offers.values().removeIf(offer -> offer.file().equals(absolute));
   }
 
+  /**
+   * Offers a file again under the address and token of an offer made before a restart (offers live
+   * in memory): the replicas re-asked for an unfinished store at start-up fetch it where its store
+   * request said. An address that is not one of this endpoint's offers is left alone.
+   *
+   * @param uri the earlier offer's address
+   * @param token the earlier offer's token
+   * @param file the offered file
+   * @return whether the address is one of this endpoint's offers, now offered again
+   */
+  public boolean reoffer(String uri, String token, Path file) {
+    String prefix = base + "/offers/";
+    if (uri == null || token == null || !uri.startsWith(prefix)) {
+      return false;
+    }
+    String id = uri.substring(prefix.length());
+    if (id.isEmpty() || id.contains("/")) {
+      return false;
+    }
+    offers.putIfAbsent(id, new Offer(file.toAbsolutePath().normalize(), token));
+    return true;
+  }
+
   /** The file offered under an id, if it still is. */
   public Optional<Offer> offered(String id) {
     return Optional.ofNullable(offers.get(id));

@@ -100,6 +100,27 @@ public class ArchiveUploads {
     }
   }
 
+  /**
+   * After a restart, offers a staged upload again where its unfinished store's request named it
+   * (the offers of {@link ArchiveTransfers} live in memory), so that the replicas the repository
+   * asks again at start-up fetch it instead of failing the store. A store of a file that is not
+   * staged here, or whose source is elsewhere, is left alone.
+   *
+   * @param fileName the file of the unfinished store
+   * @param uri the address its store request named
+   * @param token the token its store request named
+   * @return whether the staged file is offered again
+   */
+  public boolean reoffer(String fileName, String uri, String token) {
+    java.nio.file.Path file;
+    try {
+      file = staging.pathOf(fileName);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return java.nio.file.Files.isRegularFile(file) && transfers.reoffer(uri, token, file);
+  }
+
   /** The staging directory. */
   public java.nio.file.Path directory() {
     return staging.directory();

@@ -3,9 +3,16 @@ package org.netarchive.ee.archive.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.common.message.RemoteFileRef;
 
 class ArchiveTransfersTest {
+
+  private static final String BASE = "http://127.0.0.1:8080/api/transfers";
 
   @Test
   void givenNoSetting_whenAddressed_thenTheLoopbackOrBindAddressAndThePortWithItsOffset() {
@@ -32,5 +39,36 @@ class ArchiveTransfersTest {
         .hasMessageContaining("NAS_ARCHIVE_TRANSFERS_URI")
         .hasMessageContaining("nas.archive.transfers.uri")
         .hasMessageContaining("'ftp://archive/api/transfers'");
+  }
+
+  @Test
+  void givenAnOfferMadeBeforeARestart_whenOfferedAgain_thenItsAddressServesTheFileToItsToken(
+      @TempDir Path directory) throws IOException {
+    Path file = Files.writeString(directory.resolve("1-1-20261126-00000-a.warc.gz"), "bytes");
+    RemoteFileRef before = new ArchiveTransfers(BASE).offer(file, "ab".repeat(64));
+    ArchiveTransfers restarted = new ArchiveTransfers(BASE);
+
+    assertThat(restarted.reoffer(before.uri(), before.token(), file)).isTrue();
+
+    String id = before.uri().substring(before.uri().lastIndexOf('/') + 1);
+    assertThat(restarted.offered(id))
+        .hasValueSatisfying(
+            offer -> {
+              assertThat(offer.file()).isEqualTo(file.toAbsolutePath().normalize());
+              assertThat(offer.accepts("Bearer " + before.token())).isTrue();
+              assertThat(offer.accepts("Bearer not-the-token")).isFalse();
+            });
+  }
+
+  @Test
+  void givenAnAddressElsewhere_whenOfferedAgain_thenRefusedAndNothingOffered(
+      @TempDir Path directory) throws IOException {
+    Path file = Files.writeString(directory.resolve("1-1-20261126-00000-a.warc.gz"), "bytes");
+    ArchiveTransfers transfers = new ArchiveTransfers(BASE);
+
+    assertThat(transfers.reoffer("http://127.0.0.2:8600/files/abc", "token", file)).isFalse();
+    assertThat(transfers.reoffer(BASE + "/offers/", "token", file)).isFalse();
+    assertThat(transfers.reoffer(BASE + "/offers/abc", null, file)).isFalse();
+    assertThat(transfers.offered("abc")).isEmpty();
   }
 }
