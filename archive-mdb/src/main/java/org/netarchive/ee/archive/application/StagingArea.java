@@ -135,12 +135,7 @@ public final class StagingArea {
           Refusal.MALFORMED,
           what + " needs the headers " + Delivery.LENGTH_HEADER + " and " + Delivery.SHA512_HEADER);
     }
-    long expected;
-    try {
-      expected = Long.parseLong(announcedLength.strip());
-    } catch (NumberFormatException e) {
-      expected = -1;
-    }
+    long expected = Delivery.announcedLength(announcedLength);
     if (expected < 0) {
       throw new Refusal(
           Refusal.MALFORMED,

@@ -76,6 +76,21 @@ public final class Delivery {
             ("Bearer " + token).getBytes(StandardCharsets.US_ASCII));
   }
 
+  /**
+   * The length a {@value #LENGTH_HEADER} header announces.
+   *
+   * @param header the header's value
+   * @return the length in bytes, or -1 if the value is none
+   */
+  public static long announcedLength(String header) {
+    try {
+      long length = Long.parseLong(header.strip());
+      return length < 0 ? -1 : length;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
   /** Where the archive is to send the bytes. */
   public DeliveryTarget target() {
     return target;
@@ -150,12 +165,7 @@ public final class Delivery {
     if (announcedSha512 == null || announcedLength == null) {
       return "a delivery needs the headers " + SHA512_HEADER + " and " + LENGTH_HEADER;
     }
-    long expected;
-    try {
-      expected = Long.parseLong(announcedLength.strip());
-    } catch (NumberFormatException e) {
-      expected = -1;
-    }
+    long expected = announcedLength(announcedLength);
     if (expected < 0) {
       return LENGTH_HEADER + " must be a length in bytes, was '" + announcedLength + "'";
     }

@@ -176,20 +176,7 @@ public final class RemoteFiles {
                           }
                         }))
             .build();
-    HttpResponse<String> response;
-    try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("Interrupted while delivering to " + target.uri(), e);
-    } catch (IOException e) {
-      throw new IOException(
-          "Cannot deliver to "
-              + target.uri()
-              + ": "
-              + (e.getMessage() == null ? e : e.getMessage()),
-          e);
-    }
+    HttpResponse<String> response = send(http, request, "deliver to " + target.uri());
     if (response.statusCode() != 201) {
       throw new IOException(
           "Delivery to "
@@ -199,6 +186,25 @@ public final class RemoteFiles {
               + (response.body().isBlank() ? "" : ": " + response.body()));
     }
     return sha512;
+  }
+
+  /**
+   * Sends a request whose answer is short text; an interruption or a connection that fails becomes
+   * an IOException saying what was to be done.
+   *
+   * @param what the transfer, as in "Cannot ..." ({@code "deliver to http://..."})
+   */
+  static HttpResponse<String> send(HttpClient http, HttpRequest request, String what)
+      throws IOException {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted: could not " + what, e);
+    } catch (IOException e) {
+      throw new IOException(
+          "Cannot " + what + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
+    }
   }
 
   private static InputStream range(Path file, long offset, long length) throws IOException {

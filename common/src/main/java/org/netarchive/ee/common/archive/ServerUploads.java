@@ -118,15 +118,8 @@ public final class ServerUploads implements FileExchange {
                 HttpRequest.BodyPublishers.fromPublisher(
                     HttpRequest.BodyPublishers.ofFile(absolute)))
             .build();
-    HttpResponse<String> response;
-    try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("Interrupted while uploading '" + name + "' to " + target, e);
-    } catch (IOException e) {
-      throw new IOException("Cannot upload '" + name + "' to " + target + ": " + e, e);
-    }
+    HttpResponse<String> response =
+        RemoteFiles.send(http, request, "upload '" + name + "' to " + target);
     if (response.statusCode() != 200 && response.statusCode() != 201) {
       throw new IOException(
           "The server refused the upload of '"
