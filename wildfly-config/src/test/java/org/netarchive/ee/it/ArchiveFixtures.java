@@ -9,15 +9,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.FileServer;
@@ -28,7 +24,6 @@ import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcWriter;
-import org.netpreserve.jwarc.Warcinfo;
 
 /**
  * What the archive ITs share: a client connected like a harvester agent, with a file server whose
@@ -98,14 +93,7 @@ final class ArchiveFixtures implements AutoCloseable {
   /** A WARC as Heritrix writes them: a warcinfo record naming the marker, then responses. */
   static Path warc(Path file, WarcCompression compression, int responses, String marker)
       throws IOException {
-    try (WarcWriter writer =
-        new WarcWriter(
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            compression)) {
-      writer.write(
-          new Warcinfo.Builder()
-              .fields(Map.of("software", List.of("Heritrix/3.13.0"), "isPartOf", List.of(marker)))
-              .build());
+    try (WarcWriter writer = WarcFixtures.begun(file, compression, "Heritrix/3.13.0", marker)) {
       for (int i = 0; i < responses; i++) {
         byte[] http =
             ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>" + marker + " " + i + "</p>")

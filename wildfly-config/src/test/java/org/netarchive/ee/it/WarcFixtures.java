@@ -51,20 +51,33 @@ final class WarcFixtures {
         + ": bl\u00e5b\u00e6rgr\u00f8d</p></body></html>";
   }
 
+  /**
+   * A new WARC file begun as Heritrix begins one: a warcinfo record naming the crawler software and
+   * the marker the file is part of. The tests' WARC writers then add their records and close it.
+   */
+  static WarcWriter begun(Path file, WarcCompression compression, String software, String marker)
+      throws IOException {
+    WarcWriter writer =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            compression);
+    try {
+      writer.write(
+          new Warcinfo.Builder()
+              .fields(Map.of("software", List.of(software), "isPartOf", List.of(marker)))
+              .build());
+      return writer;
+    } catch (IOException e) {
+      writer.close();
+      throw e;
+    }
+  }
+
   /** Writes a WARC with {@code pages} pages of http://www.example.dk/. */
   static Path warc(Path file, String marker, int pages, WarcCompression compression)
       throws IOException {
     try (WarcWriter writer =
-        new WarcWriter(
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            compression)) {
-      writer.write(
-          new Warcinfo.Builder()
-              .fields(
-                  Map.of(
-                      "software", List.of("Heritrix/3.13.0 http://crawler.archive.org"),
-                      "isPartOf", List.of(marker)))
-              .build());
+        begun(file, compression, "Heritrix/3.13.0 http://crawler.archive.org", marker)) {
       for (int i = 0; i < pages; i++) {
         URI uri = URI.create("http://www.example.dk/" + marker + "/" + i + ".html");
         Instant date = Instant.parse("2026-11-21T10:00:00Z").plusSeconds(i);
