@@ -13,10 +13,8 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.dmr.ModelNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.channel.Channels;
@@ -67,12 +65,8 @@ class ChannelApiIT {
     assertThat(runtimeQueues()).contains("jms.queue." + queue);
 
     String marker = UUID.randomUUID().toString();
-    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-        JMSContext context =
-            factory.createContext(
-                ServerUnderTest.AGENT,
-                ServerUnderTest.agentPassword(),
-                JMSContext.AUTO_ACKNOWLEDGE)) {
+    try (RemoteAgent agent = new RemoteAgent()) {
+      JMSContext context = agent.context();
       Queue jobs = context.createQueue(queue);
       TextMessage sent = context.createTextMessage("{\"job\": \"" + marker + "\"}");
       sent.setStringProperty("itMarker", marker);
@@ -176,12 +170,6 @@ class ChannelApiIT {
 
   /** The queues the broker has, as the management model lists them. */
   private static List<String> runtimeQueues() throws Exception {
-    ModelNode op = new ModelNode();
-    op.get("operation").set("read-children-names");
-    op.get("address").add("subsystem", "messaging-activemq").add("server", "default");
-    op.get("child-type").set("runtime-queue");
-    ModelNode result = ServerUnderTest.management(op);
-    assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
-    return result.get("result").asList().stream().map(ModelNode::asString).toList();
+    return ServerUnderTest.messagingChildren("runtime-queue");
   }
 }

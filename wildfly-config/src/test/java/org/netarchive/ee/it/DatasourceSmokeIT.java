@@ -18,11 +18,11 @@ class DatasourceSmokeIT {
 
   @Test
   void givenDatasource_whenTestingAConnection_thenItSucceeds() throws Exception {
-    ModelNode op = new ModelNode();
-    op.get("operation").set("test-connection-in-pool");
-    op.get("address").add("subsystem", "datasources").add("data-source", "NetarchiveDS");
+    ModelNode testConnection =
+        ServerUnderTest.operation(
+            "test-connection-in-pool", "subsystem", "datasources", "data-source", "NetarchiveDS");
 
-    ModelNode result = ServerUnderTest.management(op);
+    ModelNode result = ServerUnderTest.management(testConnection);
 
     assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
   }

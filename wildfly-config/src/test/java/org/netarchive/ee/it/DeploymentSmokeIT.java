@@ -25,9 +25,7 @@ class DeploymentSmokeIT {
 
   @Test
   void givenProvisionedServer_whenStarted_thenEarIsDeployedAndEnabled() throws Exception {
-    ModelNode op = new ModelNode();
-    op.get("operation").set("read-attribute");
-    op.get("address").add("deployment", "netarchive.ear");
+    ModelNode op = ServerUnderTest.operation("read-attribute", "deployment", "netarchive.ear");
     op.get("name").set("status");
 
     ModelNode result = ServerUnderTest.management(op);

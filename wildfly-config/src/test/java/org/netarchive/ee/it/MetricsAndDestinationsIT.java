@@ -11,10 +11,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.dmr.ModelNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.channel.Channel;
@@ -79,8 +77,8 @@ class MetricsAndDestinationsIT {
   @Test
   void givenDefaultInstallation_whenListingJmsDestinations_thenEveryStaticChannelExists()
       throws Exception {
-    List<String> queues = childNames("jms-queue");
-    List<String> topics = childNames("jms-topic");
+    List<String> queues = ServerUnderTest.messagingChildren("jms-queue");
+    List<String> topics = ServerUnderTest.messagingChildren("jms-topic");
 
     List<Channel> expected =
         Channels.forEnvironment(ServerUnderTest.ENVIRONMENT)
@@ -94,23 +92,9 @@ class MetricsAndDestinationsIT {
         .containsExactlyInAnyOrder("DEV_ONE_ALL_BA", "DEV_TWO_ALL_BA", "DEV_COMMON_ALL_HACO");
   }
 
-  private List<String> childNames(String type) throws Exception {
-    ModelNode op = new ModelNode();
-    op.get("operation").set("read-children-names");
-    op.get("address").add("subsystem", "messaging-activemq").add("server", "default");
-    op.get("child-type").set(type);
-    ModelNode result = ServerUnderTest.management(op);
-    assertThat(result.get("outcome").asString()).isEqualTo("success");
-    return result.get("result").asList().stream().map(ModelNode::asString).toList();
-  }
-
   private static void sendPingAndAwaitAnswer() throws Exception {
-    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(ServerUnderTest.BROKER);
-        JMSContext context =
-            factory.createContext(
-                ServerUnderTest.AGENT,
-                ServerUnderTest.agentPassword(),
-                JMSContext.AUTO_ACKNOWLEDGE)) {
+    try (RemoteAgent agent = new RemoteAgent()) {
+      JMSContext context = agent.context();
       TemporaryQueue replies = context.createTemporaryQueue();
       try (JMSConsumer consumer = context.createConsumer(replies)) {
         TextMessage ping =

@@ -1,5 +1,6 @@
 package org.netarchive.ee.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
@@ -101,6 +102,35 @@ final class ServerUnderTest {
 
   static String serverLogText() throws IOException {
     return Files.readString(serverLog(), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A management operation to run with {@link #management}: its name, and the address of the
+   * resource it works on as pairs of type and name, e.g. {@code "deployment", "netarchive.ear"}.
+   * Parameters are set on the node returned.
+   */
+  static ModelNode operation(String name, String... address) {
+    if (address.length % 2 != 0) {
+      throw new IllegalArgumentException(
+          "An address is pairs of type and name, not " + List.of(address));
+    }
+    ModelNode op = new ModelNode();
+    op.get("operation").set(name);
+    ModelNode resource = op.get("address").setEmptyList();
+    for (int i = 0; i < address.length; i += 2) {
+      resource.add(address[i], address[i + 1]);
+    }
+    return op;
+  }
+
+  /** The names of the broker's children of a type (e.g. runtime-queue), asserted read well. */
+  static List<String> messagingChildren(String type) throws IOException {
+    ModelNode op =
+        operation("read-children-names", "subsystem", "messaging-activemq", "server", "default");
+    op.get("child-type").set(type);
+    ModelNode result = management(op);
+    assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
+    return result.get("result").asList().stream().map(ModelNode::asString).toList();
   }
 
   /**
