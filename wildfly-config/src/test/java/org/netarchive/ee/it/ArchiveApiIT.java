@@ -55,6 +55,14 @@ class ArchiveApiIT {
     return done;
   }
 
+  /** Writes a WARC of the series with {@link WarcFixtures#inSeries} and uploads it as the admin. */
+  private Path uploadedWarc(String prefix, int serial, int pages, WarcCompression compression)
+      throws Exception {
+    Path file = WarcFixtures.inSeries(dir, prefix, serial, pages, compression);
+    upload(admin, file);
+    return file;
+  }
+
   private static HttpResponse<String> put(Api api, Path file, String sha512) throws Exception {
     HttpRequest.Builder request =
         api.requestFor("/api/archive/files/" + Api.segment(file.getFileName().toString()))
@@ -74,8 +82,7 @@ class ArchiveApiIT {
   void givenWarc_whenUploadedThroughTheApi_thenCompletedInBothReplicasWithEqualChecksums()
       throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
-    Path file =
-        WarcFixtures.warc(dir.resolve(prefix + "00000.warc.gz"), prefix, 10, WarcCompression.GZIP);
+    Path file = WarcFixtures.inSeries(dir, prefix, 0, 10, WarcCompression.GZIP);
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
     String name = file.getFileName().toString();
 
@@ -129,10 +136,8 @@ class ArchiveApiIT {
   @Test
   void givenArchivedWarc_whenGettingRecordsAndTheFile_thenTheBytesJwarcReads() throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
-    Path file =
-        WarcFixtures.warc(dir.resolve(prefix + "00001.warc.gz"), prefix, 5, WarcCompression.GZIP);
+    Path file = uploadedWarc(prefix, 1, 5, WarcCompression.GZIP);
     String name = file.getFileName().toString();
-    upload(admin, file);
     long offset = WarcFixtures.firstResponse(file);
 
     HttpResponse<byte[]> record =
@@ -168,11 +173,8 @@ class ArchiveApiIT {
   @Test
   void givenWarcs_whenUploadedAsFormAndRunningBatchCdx_thenTheResultIsJwarcsCdx() throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
-    Path first =
-        WarcFixtures.warc(dir.resolve(prefix + "00000.warc.gz"), prefix, 4, WarcCompression.GZIP);
-    Path second =
-        WarcFixtures.warc(dir.resolve(prefix + "00001.warc"), prefix, 3, WarcCompression.NONE);
-    upload(admin, first);
+    Path first = uploadedWarc(prefix, 0, 4, WarcCompression.GZIP);
+    Path second = WarcFixtures.inSeries(dir, prefix, 1, 3, WarcCompression.NONE);
     // The second as a browser's form would send it.
     String boundary = "nas-" + System.nanoTime();
     byte[] head =
@@ -230,10 +232,8 @@ class ArchiveApiIT {
   @Test
   void givenBadInput_whenAsking_thenRefusedNamingTheValue() throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
-    Path file =
-        WarcFixtures.warc(dir.resolve(prefix + "00000.warc"), prefix, 2, WarcCompression.NONE);
+    Path file = uploadedWarc(prefix, 0, 2, WarcCompression.NONE);
     String name = file.getFileName().toString();
-    upload(admin, file);
     String records = "/api/archive/files/" + Api.segment(name) + "/records/";
 
     HttpResponse<String> unknown = admin.get("/api/archive/files/" + prefix + "none.warc");

@@ -45,8 +45,7 @@ class ArchiveBrowserIT {
   void givenAWarcUploadedInTheBrowser_whenLookingThroughTheArchiveSection_thenEverythingShows()
       throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
-    Path file =
-        WarcFixtures.warc(dir.resolve(prefix + "00000.warc.gz"), prefix, 6, WarcCompression.GZIP);
+    Path file = WarcFixtures.inSeries(dir, prefix, 0, 6, WarcCompression.GZIP);
     String name = file.getFileName().toString();
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
 

@@ -38,6 +38,28 @@ final class WarcFixtures {
     return "5-1-" + UUID.randomUUID().toString().substring(0, 8) + "-";
   }
 
+  /**
+   * Writes a WARC of the series {@code prefix} (see {@link #uniquePrefix}) with {@link #warc},
+   * named as Heritrix names them: the prefix, a five-digit serial, then .warc.gz or .warc by its
+   * compression; its pages are marked with the prefix.
+   */
+  static Path inSeries(Path dir, String prefix, int serial, int pages, WarcCompression compression)
+      throws IOException {
+    String extension =
+        switch (compression) {
+          case GZIP -> ".warc.gz";
+          case NONE -> ".warc";
+          default ->
+              throw new IllegalArgumentException(
+                  "No WARC file name for compression " + compression);
+        };
+    return warc(
+        dir.resolve(prefix + String.format("%05d", serial) + extension),
+        prefix,
+        pages,
+        compression);
+  }
+
   /** The HTML page number {@code i} of a WARC holds. */
   static String page(String marker, int i) {
     return "<html><head><title>"
