@@ -30,10 +30,7 @@ class LoginThrottlingIT {
   @Test
   void givenTenWrongPasswordsFromOneAddress_whenLoggingInThroughTheApi_thenOnlyThatAddressWaits()
       throws Exception {
-    // A fresh account: failures on a shared one (the admin's) from other tests would count too.
-    Api owner = Api.newAccount("viewer");
-    // The owner has logged in from 127.0.0.1 before the guessing starts.
-    assertThat(owner.get("/api/system/status").statusCode()).isEqualTo(200);
+    Api owner = viewerWhoLoggedIn();
     HttpClient guesser = clientFrom("127.0.0.2");
 
     for (int i = 0; i < FREE_FAILURES; i++) {
@@ -58,9 +55,7 @@ class LoginThrottlingIT {
   @Test
   void givenTenWrongPasswordsFromOneAddress_whenLoggingInWithTheForm_thenThePageSaysWhyAndWhen()
       throws Exception {
-    Api viewer = Api.newAccount("viewer");
-    // Its owner has used it from 127.0.0.1 before.
-    assertThat(viewer.get("/api/system/status").statusCode()).isEqualTo(200);
+    Api viewer = viewerWhoLoggedIn();
     HttpClient browser = formClientFrom("127.0.0.3");
     browser.send(
         ServerUnderTest.request(ServerUnderTest.HTTP + "/login.xhtml").GET().build(),
@@ -79,6 +74,16 @@ class LoginThrottlingIT {
     // The account itself is not locked: its owner still logs in from their own address.
     HttpResponse<String> owner = viewer.get("/api/system/status");
     assertThat(owner.statusCode()).as(owner.body()).isEqualTo(200);
+  }
+
+  /**
+   * A fresh viewer account (failures on a shared one, the admin's, from other tests would count
+   * too) whose owner has logged in from 127.0.0.1 before any guessing starts.
+   */
+  private static Api viewerWhoLoggedIn() throws Exception {
+    Api viewer = Api.newAccount("viewer");
+    assertThat(viewer.get("/api/system/status").statusCode()).isEqualTo(200);
+    return viewer;
   }
 
   private static HttpClient clientFrom(String address) throws Exception {
