@@ -54,6 +54,7 @@ import org.netarchive.ee.common.message.JobOutcome;
 import org.netarchive.ee.common.message.JobStarted;
 import org.netarchive.ee.common.message.Message;
 import org.netarchive.ee.common.message.MessageFormatException;
+import org.netarchive.ee.common.message.SoftwareVersion;
 
 /**
  * The harvester agent: connects to the broker, finishes the job directories an earlier run left,
@@ -151,7 +152,9 @@ public final class HarvesterAgent {
     return new JobRunner(
         new JobPreparation(config.workDirectory().resolve("jobs"), config.minimumFreeBytes()),
         new CrawlSupervisor(settings, clock),
-        new MetadataWarc(heritrixVersion, "Netarchive EE harvester agent " + version()),
+        new MetadataWarc(
+            heritrixVersion,
+            "Netarchive EE harvester agent " + SoftwareVersion.of(HarvesterAgent.class)),
         new JobUpload(archive),
         status,
         config.instance(),
@@ -603,6 +606,7 @@ public final class HarvesterAgent {
               .detail("jobsDone", Long.toString(status.getJobsDone()))
               .detail("jobsFailed", Long.toString(status.getJobsFailed()))
               .detail("heritrixVersion", heritrixVersion)
+              .detail(SoftwareVersion.DETAIL, SoftwareVersion.of(HarvesterAgent.class))
               // what an operator asked for, so that the server can ask again after a restart
               .detail("paused", Boolean.toString(control.paused()))
               .interval(config.heartbeatInterval())
@@ -624,10 +628,5 @@ public final class HarvesterAgent {
     } catch (IOException e) {
       return "unknown";
     }
-  }
-
-  private static String version() {
-    String v = HarvesterAgent.class.getPackage().getImplementationVersion();
-    return v == null ? "(development)" : v;
   }
 }

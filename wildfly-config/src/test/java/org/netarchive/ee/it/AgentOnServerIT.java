@@ -253,6 +253,19 @@ class AgentOnServerIT {
       assertThat(seen.getString("kind")).isEqualTo("HARVESTER_AGENT");
       assertThat(seen.getString("component")).isEqualTo("harvester-agent");
       assertThat(seen.getString("channel")).isEqualTo(channel);
+
+      // the server's and the agent's software versions: both the build's, so no agent is marked
+      String version = System.getProperty("it.project.version");
+      JsonObject status = json(ADMIN.get("/api/system/status"));
+      assertThat(status.getString("serverVersion")).as("the server's version").isEqualTo(version);
+      JsonObject agentView =
+          status.getJsonArray("agents").getValuesAs(JsonObject.class).stream()
+              .filter(a -> instance.equals(a.getString("instance")))
+              .findFirst()
+              .orElseThrow();
+      assertThat(agentView.getJsonObject("details").getString("version", null))
+          .as("the version in the agent's heartbeat")
+          .isEqualTo(version);
     } finally {
       // after the agent has stopped, so that it does not wait for a broker gone again
       if (relay != null) {

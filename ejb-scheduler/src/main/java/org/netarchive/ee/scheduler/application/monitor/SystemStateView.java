@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.netarchive.ee.common.message.LogEntry;
+import org.netarchive.ee.common.message.SoftwareVersion;
 
 /**
  * The installation as the operators see it on the system state page and at {@code GET
@@ -69,7 +70,37 @@ public record SystemStateView(
       Instant lastHeartbeat,
       boolean missing,
       Map<String, String> details,
-      List<LogEntry> warnings) {}
+      List<LogEntry> warnings) {
+
+    /**
+     * The software version its heartbeat reported.
+     *
+     * @return the version, or {@code null} for an agent of a build older than that report
+     */
+    public String version() {
+      return details.get(SoftwareVersion.DETAIL);
+    }
+
+    /**
+     * Whether it reported a version other than the server's ({@link #serverVersion()}): after an
+     * upgrade, an agent not yet upgraded with the server.
+     *
+     * @return true if it reported a different version; false if the same or none
+     */
+    public boolean versionDiffers() {
+      String version = version();
+      return version != null && !version.equals(serverVersion());
+    }
+  }
+
+  /**
+   * The version of this server's build (see {@link SoftwareVersion#of}).
+   *
+   * @return the version, never {@code null}
+   */
+  public static String serverVersion() {
+    return SoftwareVersion.of(SystemStateView.class);
+  }
 
   /**
    * A bitarchive instance of a replica.

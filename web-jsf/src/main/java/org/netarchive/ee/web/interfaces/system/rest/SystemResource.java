@@ -80,6 +80,7 @@ public class SystemResource {
     SystemStateView state = systemState.state();
     return new SystemStatus(
         installation.environmentName(),
+        SystemStateView.serverVersion(),
         schema.database(),
         schema.currentVersion(),
         schema.upToDate(),

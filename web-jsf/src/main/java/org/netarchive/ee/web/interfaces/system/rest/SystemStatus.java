@@ -9,6 +9,8 @@ import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
  * The installation at a glance.
  *
  * @param environment the environment name (first part of every channel name)
+ * @param serverVersion the version of the server's build; an agent's is in its {@code details}
+ *     ({@code version}) and should be the same
  * @param database the database product and version
  * @param schemaVersion the applied schema version
  * @param schemaUpToDate whether every shipped migration is applied and valid
@@ -20,6 +22,7 @@ import org.netarchive.ee.scheduler.application.monitor.SystemStateView;
  */
 public record SystemStatus(
     String environment,
+    String serverVersion,
     String database,
     String schemaVersion,
     boolean schemaUpToDate,

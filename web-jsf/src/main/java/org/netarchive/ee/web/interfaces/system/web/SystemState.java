@@ -49,6 +49,11 @@ public class SystemState {
     return installation.environmentName();
   }
 
+  /** The version of the server's build, which every agent should run too. */
+  public String getServerVersion() {
+    return SystemStateView.serverVersion();
+  }
+
   public SchemaReport getSchema() {
     if (schema == null) {
       schema = schemaMigration.check();
