@@ -132,7 +132,20 @@ public class ArchiveTransfers implements FileExchange {
 
   @Override
   public void withdraw(RemoteFileRef ref) {
-    offers.remove(ref.uri().substring(ref.uri().lastIndexOf('/') + 1));
+    String id = idOf(ref.uri());
+    if (id != null) {
+      offers.remove(id);
+    }
+  }
+
+  /** The id of one of this endpoint's offers from its address, or null if it is none. */
+  private String idOf(String uri) {
+    String prefix = base + "/offers/";
+    if (uri == null || !uri.startsWith(prefix)) {
+      return null;
+    }
+    String id = uri.substring(prefix.length());
+    return id.isEmpty() || id.contains("/") ? null : id;
   }
 
   /**
@@ -156,12 +169,8 @@ public class ArchiveTransfers implements FileExchange {
    * @return whether the address is one of this endpoint's offers, now offered again
    */
   public boolean reoffer(String uri, String token, Path file) {
-    String prefix = base + "/offers/";
-    if (uri == null || token == null || !uri.startsWith(prefix)) {
-      return false;
-    }
-    String id = uri.substring(prefix.length());
-    if (id.isEmpty() || id.contains("/")) {
+    String id = idOf(uri);
+    if (id == null || token == null) {
       return false;
     }
     offers.putIfAbsent(id, new Offer(file.toAbsolutePath().normalize(), token));

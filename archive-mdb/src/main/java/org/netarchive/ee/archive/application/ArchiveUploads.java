@@ -13,6 +13,9 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
@@ -78,7 +81,7 @@ public class ArchiveUploads {
                 + "' ("
                 + staged.size()
                 + " bytes): "
-                + staged.outcome().name().toLowerCase(java.util.Locale.ROOT));
+                + staged.outcome().name().toLowerCase(Locale.ROOT));
     return transfers.offer(staged.file(), staged.sha512());
   }
 
@@ -90,7 +93,7 @@ public class ArchiveUploads {
    */
   public void release(String fileName) {
     try {
-      java.nio.file.Path file = staging.pathOf(fileName);
+      Path file = staging.pathOf(fileName);
       transfers.withdraw(file);
       if (staging.delete(fileName)) {
         LOG.fine(() -> "Staged upload of '" + fileName + "' deleted: every replica holds it");
@@ -112,17 +115,17 @@ public class ArchiveUploads {
    * @return whether the staged file is offered again
    */
   public boolean reoffer(String fileName, String uri, String token) {
-    java.nio.file.Path file;
+    Path file;
     try {
       file = staging.pathOf(fileName);
     } catch (IllegalArgumentException e) {
       return false;
     }
-    return java.nio.file.Files.isRegularFile(file) && transfers.reoffer(uri, token, file);
+    return Files.isRegularFile(file) && transfers.reoffer(uri, token, file);
   }
 
   /** The staging directory. */
-  public java.nio.file.Path directory() {
+  public Path directory() {
     return staging.directory();
   }
 }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.archive.ArchiveFileNames;
@@ -146,16 +145,13 @@ public final class StagingArea {
               + announcedLength
               + "'");
     }
-    String sha512 = announcedSha512.strip().toLowerCase(Locale.ROOT);
-    if (!sha512.matches("[0-9a-f]{128}")) {
-      throw new Refusal(
-          Refusal.MALFORMED,
-          what
-              + ": "
-              + Delivery.SHA512_HEADER
-              + " must be 128 hexadecimal digits, was '"
-              + announcedSha512
-              + "'");
+    String sha512;
+    try {
+      sha512 =
+          ChecksumAlgorithm.SHA512.requireValid(
+              announcedSha512.strip(), what + ": " + Delivery.SHA512_HEADER);
+    } catch (IllegalArgumentException e) {
+      throw new Refusal(Refusal.MALFORMED, e.getMessage());
     }
     Path target = directory.resolve(fileName);
     Path part = directory.resolve("." + fileName + "." + Delivery.randomToken() + PART);

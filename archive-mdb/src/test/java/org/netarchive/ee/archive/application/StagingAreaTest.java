@@ -100,7 +100,10 @@ class StagingAreaTest {
     assertThatThrownBy(() -> stage(staging, "x", "one", sha512("x")))
         .hasMessageContaining("X-Content-Length must be a length in bytes, was 'one'");
     assertThatThrownBy(() -> stage(staging, "x", "1", "abc"))
-        .hasMessageContaining("X-Content-SHA512 must be 128 hexadecimal digits, was 'abc'");
+        .hasMessageContaining(
+            "X-Content-SHA512 must be a SHA-512 checksum of 128 hexadecimal digits, was 'abc'")
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(400);
     assertThat(filesIn(dir)).isZero();
   }
 

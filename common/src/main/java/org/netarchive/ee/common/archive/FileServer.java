@@ -146,7 +146,19 @@ public final class FileServer implements FileExchange, AutoCloseable {
    */
   @Override
   public void withdraw(RemoteFileRef ref) {
-    offers.remove(ref.uri().substring(ref.uri().lastIndexOf('/') + 1));
+    String id = idOf(ref.uri());
+    if (id != null) {
+      offers.remove(id);
+    }
+  }
+
+  /** The id of one of this server's offers from its address, or null if it is none. */
+  private String idOf(String uri) {
+    if (uri == null || !uri.startsWith(baseUri)) {
+      return null;
+    }
+    String id = uri.substring(baseUri.length());
+    return id.isEmpty() || id.contains("/") ? null : id;
   }
 
   private void serve(HttpExchange exchange) throws IOException {

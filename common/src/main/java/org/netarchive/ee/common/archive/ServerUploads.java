@@ -39,17 +39,18 @@ public final class ServerUploads implements FileExchange {
   private final HttpClient http;
 
   /**
-   * @param server the server's root, e.g. {@code http://127.0.0.1:8080} (a trailing {@code /} is
-   *     dropped)
+   * @param server the server's root as {@link #serverRoot} reads it, e.g. {@code
+   *     http://127.0.0.1:8080} (no trailing {@code /})
+   * @throws IllegalArgumentException if it ends with {@code /}
    * @param user the agents' account
    * @param password its password
    */
   public ServerUploads(URI server, String user, String password) {
-    String root = Objects.requireNonNull(server, "server").toString();
-    while (root.endsWith("/")) {
-      root = root.substring(0, root.length() - 1);
+    if (Objects.requireNonNull(server, "server").toString().endsWith("/")) {
+      throw new IllegalArgumentException(
+          "The server's root must not end with '/' (read it with serverRoot), got " + server);
     }
-    this.server = URI.create(root);
+    this.server = server;
     this.authorization =
         "Basic "
             + Base64.getEncoder()

@@ -59,7 +59,7 @@ class ServerUploadsTest {
           }
         });
     server.start();
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
   }
 
   @AfterEach
@@ -87,7 +87,7 @@ class ServerUploadsTest {
                 });
 
     RemoteFileRef offer =
-        new ServerUploads(ServerUploads.serverRoot("setting", root.toString()), "agent", "pw")
+        new ServerUploads(ServerUploads.serverRoot("setting", root + "/"), "agent", "pw")
             .offer(file, sha512);
 
     assertThat(offer.uri()).isEqualTo("http://127.0.0.1:1/api/transfers/offers/abc");
@@ -148,6 +148,10 @@ class ServerUploadsTest {
   void givenBadServerAddresses_whenRead_thenRefusedNamingTheSettingAndTheValue() {
     assertThat(ServerUploads.serverRoot("s", " https://archive.example.org:8443// "))
         .hasToString("https://archive.example.org:8443");
+    assertThatThrownBy(
+            () -> new ServerUploads(URI.create("https://archive.example.org/"), "agent", "pw"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("must not end with '/'");
     assertThatThrownBy(() -> ServerUploads.serverRoot("archive.server.url", ""))
         .hasMessageContaining("archive.server.url is not set");
     for (String bad :

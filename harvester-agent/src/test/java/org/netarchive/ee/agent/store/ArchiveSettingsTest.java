@@ -42,14 +42,19 @@ class ArchiveSettingsTest {
   }
 
   @Test
-  void givenTheShippedFile_whenRead_thenTheArchiveIsReachedLikeTheBrokerAndFilesUploadedToLoopback()
+  void givenTheShippedFile_whenRead_thenTheArchiveIsReachedLikeTheBroker_andTheServerMustBeGiven()
       throws IOException {
     Path file = dir.resolve("conf/harvester-agent.properties");
     Files.copy(Path.of("src/main/dist/conf/harvester-agent.properties"), file);
     AgentConfiguration c =
         AgentConfiguration.load(file, Map.of(AgentConfiguration.PASSWORD_VARIABLE, "s3cret"));
 
-    ArchiveSettings s = ArchiveSettings.of(c);
+    assertThatThrownBy(() -> ArchiveSettings.of(c, Map.of()))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("archive.server.url")
+        .hasMessageContaining("is not set");
+    ArchiveSettings s =
+        ArchiveSettings.of(c, Map.of(ArchiveSettings.SERVER_URL_VARIABLE, "http://127.0.0.1:8080"));
 
     assertThat(s.brokerUrl()).isEqualTo("tcp://127.0.0.1:61616");
     assertThat(s.brokerUser()).isEqualTo("agent");
