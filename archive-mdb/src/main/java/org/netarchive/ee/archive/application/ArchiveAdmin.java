@@ -84,11 +84,11 @@ public class ArchiveAdmin {
           || copy.checksumStatus() == ChecksumStatus.CORRUPT) {
         continue;
       }
-      var storage = bitarchives.of(replica);
-      if (storage.checksumOnly()) {
+      var local = bitarchives.local(replica);
+      if (local.isEmpty() || local.get().checksumOnly()) {
         continue;
       }
-      Optional<java.nio.file.Path> path = storage.find(name);
+      Optional<java.nio.file.Path> path = local.get().find(name);
       if (path.isPresent()) {
         return Optional.of(new LocalCopy(replica, path.get()));
       }

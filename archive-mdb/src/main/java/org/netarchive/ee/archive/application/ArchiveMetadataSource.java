@@ -49,11 +49,11 @@ final class ArchiveMetadataSource implements JobDataCache.MetadataSource {
       if (copy == null || copy.state() != ReplicaStoreState.UPLOAD_COMPLETED) {
         continue;
       }
-      BitarchiveStorage storage = bitarchives.of(replica);
-      if (storage.checksumOnly()) {
+      Optional<BitarchiveStorage> storage = bitarchives.local(replica);
+      if (storage.isEmpty() || storage.get().checksumOnly()) {
         continue;
       }
-      Optional<Path> path = storage.find(file.name());
+      Optional<Path> path = storage.get().find(file.name());
       if (path.isPresent()) {
         return path;
       }

@@ -27,6 +27,8 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  * java:/jms/netarchive/COMMON_THE_REPOS} is checked to carry the environment's name. The rest:
  *
  * <ul>
+ *   <li>{@code NAS_REPLICAS_LOCAL} (default every replica): the replicas whose bitarchives run in
+ *       this server; the others' run on bitarchive nodes (README-NODES.md)
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
@@ -60,6 +62,9 @@ public class ArchiveSettings {
   /** The setting listing every replica; when unset, the two above. */
   public static final String REPLICAS = "nas.replicas";
 
+  /** The setting listing the replicas whose bitarchives run in this server; when unset, all. */
+  public static final String LOCAL_REPLICAS = "nas.replicas.local";
+
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
   private Queue repositoryQueue;
 
@@ -68,6 +73,7 @@ public class ArchiveSettings {
   private ServerSettings settings;
   private Channels channels;
   private List<String> replicaIds;
+  private List<String> localReplicaIds;
   private StorePolicy policy;
 
   /** Settings read from the given configuration, for tests of the reads without a server. */
@@ -84,6 +90,7 @@ public class ArchiveSettings {
     channels = installation.channels();
     expectQueue(repositoryQueue, "COMMON_THE_REPOS", channels.theRepos().name());
     replicaIds = replicaIds(settings);
+    localReplicaIds = localReplicaIds(settings, replicaIds);
     policy = new StorePolicy(replicaIds, (int) settings.wholeNumber("nas.archive.reuploads", 2));
   }
 
@@ -130,6 +137,40 @@ public class ArchiveSettings {
     return List.copyOf(ids);
   }
 
+  /**
+   * The replicas whose bitarchives run in this server: {@code nas.replicas.local} (ids separated by
+   * {@code ,}, each one of the replicas), or, when it is unset, every replica, as before the
+   * setting existed. The others' bitarchives run on bitarchive nodes, which take the replicas'
+   * channels on this server's broker; the repository still stores every file into every replica. An
+   * id that is no replica, or given twice, is refused.
+   */
+  static List<String> localReplicaIds(ServerSettings settings, List<String> replicaIds) {
+    if (settings.text(LOCAL_REPLICAS).isEmpty()) {
+      return replicaIds;
+    }
+    String value = settings.text(LOCAL_REPLICAS).get();
+    List<String> ids = new ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      String id = part.strip();
+      if (id.isEmpty()) {
+        throw ServerSettings.refusal(
+            LOCAL_REPLICAS, "must name replica ids separated by ',' with none empty", value);
+      }
+      if (!replicaIds.contains(id)) {
+        throw ServerSettings.refusal(
+            LOCAL_REPLICAS,
+            "names '" + id + "', which is none of the replicas " + replicaIds + " (nas.replicas)",
+            value);
+      }
+      if (ids.contains(id)) {
+        throw ServerSettings.refusal(
+            LOCAL_REPLICAS, "must name each replica once, but names '" + id + "' twice", value);
+      }
+      ids.add(id);
+    }
+    return List.copyOf(ids);
+  }
+
   /** The replica id a single-id setting gives, checked as a channel name part. */
   private static String replicaId(String name, String id) {
     try {
@@ -168,6 +209,19 @@ public class ArchiveSettings {
   /** The replicas every file is stored in, e.g. {@code [ONE, TWO]}. */
   public List<String> replicaIds() {
     return replicaIds;
+  }
+
+  /**
+   * The replicas whose bitarchives run in this server ({@code nas.replicas.local}; default all), in
+   * the order the setting gives.
+   */
+  public List<String> localReplicaIds() {
+    return localReplicaIds;
+  }
+
+  /** Whether a replica's bitarchive runs in this server (else on a bitarchive node). */
+  public boolean isLocal(String replicaId) {
+    return localReplicaIds.contains(replicaId);
   }
 
   public StorePolicy storePolicy() {

@@ -51,7 +51,7 @@ public class BitarchiveHeartbeats {
 
   /** Sends one heartbeat per replica. */
   public void send() {
-    for (String replica : settings.replicaIds()) {
+    for (String replica : settings.localReplicaIds()) {
       BitarchiveStorage storage = bitarchives.of(replica);
       Heartbeat.Builder heartbeat =
           Heartbeat.builder()

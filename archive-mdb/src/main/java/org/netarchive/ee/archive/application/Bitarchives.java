@@ -20,8 +20,10 @@ import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
 import org.netarchive.ee.common.archive.RemoteFiles;
 
 /**
- * The bitarchives this server runs, one per replica, each over its directories. At start-up each
- * removes what interrupted stores left behind, before it takes its first upload.
+ * The bitarchives this server runs, one per local replica ({@link
+ * ArchiveSettings#localReplicaIds()}; by default every replica), each over its directories; the
+ * other replicas' run on bitarchive nodes. At start-up each removes what interrupted stores left
+ * behind, before it takes its first upload.
  */
 @PermitAll
 @Singleton
@@ -55,6 +57,16 @@ public class Bitarchives {
                 : "Bitarchives read files offered on this machine directly from under "
                     + remoteFiles.localReadDirectories());
     for (String replica : settings.replicaIds()) {
+      if (!settings.isLocal(replica)) {
+        LOG.info(
+            () ->
+                "The bitarchive of replica "
+                    + replica
+                    + " runs on a bitarchive node, not here (nas.replicas.local is "
+                    + settings.localReplicaIds()
+                    + ")");
+        continue;
+      }
       try {
         BitarchiveStorage storage =
             new BitarchiveStorage(
@@ -84,14 +96,37 @@ public class Bitarchives {
     }
   }
 
-  /** The bitarchive of a replica. */
+  /**
+   * The bitarchive of a replica held in this server.
+   *
+   * @throws IllegalArgumentException if this server holds no bitarchive of the replica, saying
+   *     whether it is another server's (a bitarchive node's) or no replica at all
+   */
   public BitarchiveStorage of(String replicaId) {
     BitarchiveStorage storage = storages.get(replicaId);
     if (storage == null) {
+      if (settings.replicaIds().contains(replicaId)) {
+        throw new IllegalArgumentException(
+            "The bitarchive of replica '"
+                + replicaId
+                + "' runs on a bitarchive node, not in this server, whose replicas are "
+                + storages.keySet()
+                + " (nas.replicas.local)");
+      }
       throw new IllegalArgumentException(
           "Unknown replica '" + replicaId + "'; this server's replicas are " + storages.keySet());
     }
     return storage;
+  }
+
+  /** The replicas whose bitarchives this server holds. */
+  public java.util.List<String> localReplicaIds() {
+    return java.util.List.copyOf(storages.keySet());
+  }
+
+  /** The bitarchive of a replica if this server holds it, else empty (a node holds it). */
+  public java.util.Optional<BitarchiveStorage> local(String replicaId) {
+    return java.util.Optional.ofNullable(storages.get(replicaId));
   }
 
   /** Removes what batch jobs left for a monitor that a stop kept from combining them. */

@@ -8,6 +8,7 @@ import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
@@ -70,6 +71,55 @@ class ArchiveSettingsTest {
     assertThat(ArchiveSettings.replicaIds(settings(Map.of("NAS_REPLICAS", " "), Map.of())))
         .as("a blank list is no list: the provisioned two")
         .containsExactly("ONE", "TWO");
+  }
+
+  @Test
+  void givenNoLocalReplicas_whenRead_thenEveryReplicaIsHeldHereAsBefore() {
+    ServerSettings configured = settings(Map.of("NAS_REPLICAS", "ONE,TWO,THREE"), Map.of());
+    assertThat(ArchiveSettings.localReplicaIds(configured, ArchiveSettings.replicaIds(configured)))
+        .containsExactly("ONE", "TWO", "THREE");
+    ServerSettings blank = settings(Map.of("NAS_REPLICAS_LOCAL", " "), Map.of());
+    assertThat(ArchiveSettings.localReplicaIds(blank, ArchiveSettings.replicaIds(blank)))
+        .as("a blank list is no list: every replica")
+        .containsExactly("ONE", "TWO");
+  }
+
+  @Test
+  void givenLocalReplicas_whenRead_thenOnlyThoseInTheOrderGiven() {
+    ServerSettings configured =
+        settings(
+            Map.of("NAS_REPLICAS", "ONE,TWO,THREE", "NAS_REPLICAS_LOCAL", " THREE, ONE"), Map.of());
+    assertThat(ArchiveSettings.localReplicaIds(configured, ArchiveSettings.replicaIds(configured)))
+        .containsExactly("THREE", "ONE");
+    ServerSettings property = settings(Map.of(), Map.of("nas.replicas.local", "ONE"));
+    assertThat(ArchiveSettings.localReplicaIds(property, ArchiveSettings.replicaIds(property)))
+        .containsExactly("ONE");
+  }
+
+  @Test
+  void givenBadLocalReplicas_whenRead_thenRefusedNamingTheIdAndTheValue() {
+    List<String> replicas = List.of("ONE", "TWO");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.localReplicaIds(
+                    settings(Map.of("NAS_REPLICAS_LOCAL", "ONE,THREE"), Map.of()), replicas))
+        .hasMessage(
+            "NAS_REPLICAS_LOCAL (nas.replicas.local) names 'THREE', which is none of the replicas"
+                + " [ONE, TWO] (nas.replicas), was 'ONE,THREE'");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.localReplicaIds(
+                    settings(Map.of("NAS_REPLICAS_LOCAL", "TWO,TWO"), Map.of()), replicas))
+        .hasMessage(
+            "NAS_REPLICAS_LOCAL (nas.replicas.local) must name each replica once, but names 'TWO'"
+                + " twice, was 'TWO,TWO'");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.localReplicaIds(
+                    settings(Map.of("NAS_REPLICAS_LOCAL", "ONE,"), Map.of()), replicas))
+        .hasMessage(
+            "NAS_REPLICAS_LOCAL (nas.replicas.local) must name replica ids separated by ','"
+                + " with none empty, was 'ONE,'");
   }
 
   @Test

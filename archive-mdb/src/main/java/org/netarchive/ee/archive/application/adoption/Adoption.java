@@ -206,7 +206,7 @@ public class Adoption {
     try {
       while (wanted.getAndSet(false)) {
         List<String> replicas = new ArrayList<>();
-        for (String replica : settings.replicaIds()) {
+        for (String replica : settings.localReplicaIds()) {
           if (!bitarchives.of(replica).adoptedDirectories().isEmpty()) {
             replicas.add(replica);
           }

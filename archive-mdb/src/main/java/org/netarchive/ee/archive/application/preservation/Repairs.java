@@ -180,14 +180,32 @@ public class Repairs {
         bad.add(replica);
       } else if (source == null
           && !settings.checksumOnly(replica)
+          && bitarchives.local(replica).isPresent()
           && bitarchives.of(replica).sha512(name).map(good::equals).orElse(false)) {
         // Verified from the disk now, not from what an audit found earlier.
         source = replica;
       }
     }
+    for (String replica : bad) {
+      if (bitarchives.local(replica).isEmpty()) {
+        throw new IOException(
+            "the copy of '"
+                + name
+                + "' in replica "
+                + replica
+                + " is on a bitarchive node, and this server repairs only the copies of its own"
+                + " replicas "
+                + bitarchives.localReplicaIds()
+                + " (nas.replicas.local)");
+      }
+    }
     if (source == null) {
       throw new IOException(
-          "no replica holds a copy of '" + name + "' with SHA-512 " + good + " to repair from");
+          "no replica held in this server holds a copy of '"
+              + name
+              + "' with SHA-512 "
+              + good
+              + " to repair from");
     }
     record(
         "REPAIR_STARTED",

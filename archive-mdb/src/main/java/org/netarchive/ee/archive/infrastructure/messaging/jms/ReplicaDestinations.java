@@ -33,6 +33,10 @@ import org.netarchive.ee.common.jms.BrokerManagement;
  * the replica ({@link #replicaOfAddress}). ANY_BA and THE_BAMON divert exclusively (their own queue
  * stays empty); ALL_BA non-exclusively, so that subscribers on other machines still get a copy.
  *
+ * <p>The replicas whose bitarchives run on bitarchive nodes ({@code nas.replicas.local} leaves them
+ * out) keep their channels here but get no ANY_BA and ALL_BA diverts: a node consumes those
+ * channels itself over the network; their THE_BAMON is still diverted, the monitors running here.
+ *
  * <p>Why diverts, not a selector per replica on shared destinations: the channel names are the
  * installation's interface (the bitarchive instances of other machines, the tests, the system page
  * name them), and one message-driven bean can consume one destination only; diverts keep the names
@@ -72,33 +76,53 @@ public class ReplicaDestinations {
   @Inject private ArchiveSettings settings;
 
   private final Map<String, String> replicaByChannel = new HashMap<>();
+  private List<String> replicaIds = List.of();
   private MBeanServer server;
   private ObjectName broker;
 
   @PostConstruct
   void ensure() {
-    Channels channels = settings.channels();
-    for (String replica : settings.replicaIds()) {
+    ensure(
+        ManagementFactory.getPlatformMBeanServer(),
+        settings.channels(),
+        settings.replicaIds(),
+        settings.localReplicaIds());
+  }
+
+  /**
+   * Makes the destinations of the replicas on the broker whose management bean is registered in
+   * {@code mbeans}, with the ANY_BA and ALL_BA diverts of the local replicas only.
+   */
+  void ensure(MBeanServer mbeans, Channels channels, List<String> replicas, List<String> local) {
+    for (String replica : replicas) {
       replicaByChannel.put(channels.anyBa(replica).name(), replica);
       replicaByChannel.put(channels.allBa(replica).name(), replica);
       replicaByChannel.put(channels.theBamon(replica).name(), replica);
     }
-    server = ManagementFactory.getPlatformMBeanServer();
+    server = mbeans;
     broker = BrokerManagement.broker();
     String environment = channels.environment();
-    for (String replica : settings.replicaIds()) {
+    for (String replica : replicas) {
       String anyBa = QUEUE_PREFIX + channels.anyBa(replica).name();
       String theBamon = QUEUE_PREFIX + channels.theBamon(replica).name();
       String allBa = TOPIC_PREFIX + channels.allBa(replica).name();
       ensureQueue(anyBa);
       ensureQueue(theBamon);
       ensureTopic(allBa);
-      ensureDivert(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
       ensureDivert(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR, true);
-      ensureDivert(allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
-      moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
       moveLeftovers(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR);
+      if (local.contains(replica)) {
+        ensureDivert(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
+        ensureDivert(allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
+        moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
+      } else {
+        // A node's replica: its uploads and requests stay in its channels for the node to take.
+        // The broker's journal keeps the diverts of a start when the replica was still local.
+        removeDivert(anyBa);
+        removeDivert(allBa);
+      }
     }
+    replicaIds = List.copyOf(replicas);
     removeLegacySubscriptions();
   }
 
@@ -118,7 +142,7 @@ public class ReplicaDestinations {
 
   /** The replicas whose channels this server serves. */
   public List<String> replicaIds() {
-    return settings.replicaIds();
+    return replicaIds;
   }
 
   private void ensureQueue(String coreName) {
@@ -163,6 +187,23 @@ public class ReplicaDestinations {
                 + " to "
                 + to
                 + (exclusive ? "" : " (a copy; its subscribers keep theirs)"));
+  }
+
+  private void removeDivert(String from) {
+    String name = "netarchive-" + from;
+    if (!names("DivertNames").contains(name)) {
+      return;
+    }
+    invoke(
+        "remove the divert of " + from,
+        "destroyDivert",
+        new Object[] {name},
+        new String[] {String.class.getName()});
+    LOG.info(
+        () ->
+            "Removed the divert of "
+                + from
+                + ": its replica's bitarchive runs on a bitarchive node (nas.replicas.local)");
   }
 
   /** Moves what an earlier version left in a replica's own queue to the server's queue. */

@@ -1,0 +1,155 @@
+package org.netarchive.ee.archive.infrastructure.messaging.jms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerFactory;
+import javax.management.StandardMBean;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.BrokerManagement;
+
+/**
+ * Which destinations and diverts the server makes for its replicas, against a stand-in for the
+ * broker's management bean that keeps the names it is asked to make and remove.
+ */
+class ReplicaDestinationsTest {
+
+  private static final Channels DEV = Channels.forEnvironment("DEV");
+
+  /** The part of Artemis' ActiveMQServerControl that ReplicaDestinations uses. */
+  public interface Broker {
+    String[] getQueueNames();
+
+    String[] getAddressNames();
+
+    String[] getDivertNames();
+
+    void createQueue(String configuration, boolean ignoreIfExists);
+
+    void createAddress(String name, String routingTypes);
+
+    void createDivert(
+        String name,
+        String routingName,
+        String address,
+        String forwardingAddress,
+        boolean exclusive,
+        String filter,
+        String transformerClassName,
+        String routingType);
+
+    void destroyDivert(String name);
+
+    void destroyQueue(String name, boolean removeConsumers);
+  }
+
+  /** Keeps the names, as the broker's journal does across starts. */
+  public static final class Journal implements Broker {
+    final List<String> queues = new ArrayList<>();
+    final List<String> addresses = new ArrayList<>();
+    final List<String> diverts = new ArrayList<>();
+
+    @Override
+    public String[] getQueueNames() {
+      return queues.toArray(String[]::new);
+    }
+
+    @Override
+    public String[] getAddressNames() {
+      return addresses.toArray(String[]::new);
+    }
+
+    @Override
+    public String[] getDivertNames() {
+      return diverts.toArray(String[]::new);
+    }
+
+    @Override
+    public void createQueue(String configuration, boolean ignoreIfExists) {
+      queues.add(
+          jakarta.json.Json.createReader(new java.io.StringReader(configuration))
+              .readObject()
+              .getString("name"));
+    }
+
+    @Override
+    public void createAddress(String name, String routingTypes) {
+      addresses.add(name);
+    }
+
+    @Override
+    public void createDivert(
+        String name,
+        String routingName,
+        String address,
+        String forwardingAddress,
+        boolean exclusive,
+        String filter,
+        String transformerClassName,
+        String routingType) {
+      diverts.add(name);
+    }
+
+    @Override
+    public void destroyDivert(String name) {
+      diverts.remove(name);
+    }
+
+    @Override
+    public void destroyQueue(String name, boolean removeConsumers) {
+      queues.remove(name);
+    }
+  }
+
+  private final Journal journal = new Journal();
+  private MBeanServer mbeans;
+
+  @BeforeEach
+  void broker() throws Exception {
+    mbeans = MBeanServerFactory.newMBeanServer();
+    mbeans.registerMBean(new StandardMBean(journal, Broker.class), BrokerManagement.broker());
+  }
+
+  @Test
+  void givenEveryReplicaLocal_whenEnsured_thenEveryChannelDivertedToTheServersQueues() {
+    ReplicaDestinations destinations = new ReplicaDestinations();
+
+    destinations.ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE", "TWO"));
+
+    assertThat(journal.diverts)
+        .containsExactlyInAnyOrder(
+            "netarchive-jms.queue.DEV_ONE_ANY_BA",
+            "netarchive-jms.queue.DEV_ONE_THE_BAMON",
+            "netarchive-jms.topic.DEV_ONE_ALL_BA",
+            "netarchive-jms.queue.DEV_TWO_ANY_BA",
+            "netarchive-jms.queue.DEV_TWO_THE_BAMON",
+            "netarchive-jms.topic.DEV_TWO_ALL_BA");
+    assertThat(destinations.replicaOfAddress("jms.queue.DEV_TWO_ANY_BA")).isEqualTo("TWO");
+  }
+
+  @Test
+  void givenTwoOnANodeAfterAStartWhenItWasLocal_whenEnsured_thenItsUploadAndRequestDivertsGone() {
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE", "TWO"));
+    ReplicaDestinations restarted = new ReplicaDestinations();
+
+    restarted.ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"));
+
+    assertThat(journal.diverts)
+        .as("TWO's uploads and requests stay in its channels for the node; its monitor is here")
+        .containsExactlyInAnyOrder(
+            "netarchive-jms.queue.DEV_ONE_ANY_BA",
+            "netarchive-jms.queue.DEV_ONE_THE_BAMON",
+            "netarchive-jms.topic.DEV_ONE_ALL_BA",
+            "netarchive-jms.queue.DEV_TWO_THE_BAMON");
+    assertThat(journal.queues)
+        .as("the node's replica keeps its channels on this broker")
+        .contains("jms.queue.DEV_TWO_ANY_BA", "jms.queue.DEV_TWO_THE_BAMON");
+    assertThat(journal.addresses).contains("jms.topic.DEV_TWO_ALL_BA");
+    assertThat(restarted.replicaIds()).containsExactly("ONE", "TWO");
+    assertThat(restarted.replicaOfAddress("jms.queue.DEV_TWO_THE_BAMON")).isEqualTo("TWO");
+  }
+}
