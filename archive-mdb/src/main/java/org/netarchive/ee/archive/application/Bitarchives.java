@@ -13,7 +13,9 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
@@ -120,13 +122,13 @@ public class Bitarchives {
   }
 
   /** The replicas whose bitarchives this server holds. */
-  public java.util.List<String> localReplicaIds() {
-    return java.util.List.copyOf(storages.keySet());
+  public List<String> localReplicaIds() {
+    return List.copyOf(storages.keySet());
   }
 
   /** The bitarchive of a replica if this server holds it, else empty (a node holds it). */
-  public java.util.Optional<BitarchiveStorage> local(String replicaId) {
-    return java.util.Optional.ofNullable(storages.get(replicaId));
+  public Optional<BitarchiveStorage> local(String replicaId) {
+    return Optional.ofNullable(storages.get(replicaId));
   }
 
   /** Removes what batch jobs left for a monitor that a stop kept from combining them. */
