@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Objects;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
 /**
@@ -34,6 +36,12 @@ public final class ServerUploads implements FileExchange {
   /** The uploads' path under the server's root. */
   public static final String PATH = "/api/transfers/uploads/";
 
+  /**
+   * The agent's setting naming the certificates it trusts for an {@code https} server (named in the
+   * message when the server's certificate is not trusted).
+   */
+  public static final String TRUSTED_CERTIFICATES = "archive.server.trustedCertificates";
+
   private final URI server;
   private final String authorization;
   private final HttpClient http;
@@ -41,11 +49,24 @@ public final class ServerUploads implements FileExchange {
   /**
    * @param server the server's root as {@link #serverRoot} reads it, e.g. {@code
    *     http://127.0.0.1:8080} (no trailing {@code /})
-   * @throws IllegalArgumentException if it ends with {@code /}
    * @param user the agents' account
    * @param password its password
+   * @throws IllegalArgumentException if it ends with {@code /}
    */
   public ServerUploads(URI server, String user, String password) {
+    this(server, user, password, Optional.empty());
+  }
+
+  /**
+   * @param server the server's root as {@link #serverRoot} reads it, e.g. {@code
+   *     https://127.0.0.1:8443} (no trailing {@code /})
+   * @param user the agents' account
+   * @param password its password
+   * @param tls for an {@code https} server: the context trusting its certificate (see {@link
+   *     TlsTrust#trusting}); empty for the JVM's default authorities
+   * @throws IllegalArgumentException if it ends with {@code /}
+   */
+  public ServerUploads(URI server, String user, String password, Optional<SSLContext> tls) {
     if (Objects.requireNonNull(server, "server").toString().endsWith("/")) {
       throw new IllegalArgumentException(
           "The server's root must not end with '/' (read it with serverRoot), got " + server);
@@ -57,11 +78,12 @@ public final class ServerUploads implements FileExchange {
                 .encodeToString(
                     (Objects.requireNonNull(user, "user") + ":" + Objects.requireNonNull(password))
                         .getBytes(StandardCharsets.UTF_8));
-    this.http =
+    HttpClient.Builder builder =
         HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(30))
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+            .followRedirects(HttpClient.Redirect.NEVER);
+    tls.ifPresent(builder::sslContext);
+    this.http = builder.build();
   }
 
   /**
@@ -119,8 +141,16 @@ public final class ServerUploads implements FileExchange {
                 HttpRequest.BodyPublishers.fromPublisher(
                     HttpRequest.BodyPublishers.ofFile(absolute)))
             .build();
-    HttpResponse<String> response =
-        RemoteFiles.send(http, request, "upload '" + name + "' to " + target);
+    HttpResponse<String> response;
+    try {
+      response = RemoteFiles.send(http, request, "upload '" + name + "' to " + target);
+    } catch (IOException e) {
+      Optional<String> untrusted = TlsTrust.untrusted(server, TRUSTED_CERTIFICATES, e);
+      if (untrusted.isPresent()) {
+        throw new IOException("Cannot upload '" + name + "': " + untrusted.get(), e);
+      }
+      throw e;
+    }
     if (response.statusCode() != 200 && response.statusCode() != 201) {
       throw new IOException(
           "The server refused the upload of '"

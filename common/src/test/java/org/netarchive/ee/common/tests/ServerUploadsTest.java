@@ -5,23 +5,33 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.ServerUploads;
+import org.netarchive.ee.common.archive.TlsTrust;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
 /** The agent's uploads against a stand-in server on loopback that records what arrives. */
@@ -36,7 +46,22 @@ class ServerUploadsTest {
 
   /** A server answering every upload with what {@code answer} makes of the received body. */
   private URI serve(Function<byte[], String[]> answer) throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+    return serve(answer, false);
+  }
+
+  /**
+   * The same over TLS when {@code tls}, with the test-only key of {@code tls/server.p12} (a
+   * self-signed certificate for 127.0.0.1, also in {@code tls/server.pem}).
+   */
+  private URI serve(Function<byte[], String[]> answer, boolean tls) throws IOException {
+    InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    if (tls) {
+      HttpsServer https = HttpsServer.create(loopback, 4);
+      https.setHttpsConfigurator(new HttpsConfigurator(serverContext()));
+      server = https;
+    } else {
+      server = HttpServer.create(loopback, 4);
+    }
     server.createContext(
         ServerUploads.PATH,
         (HttpExchange exchange) -> {
@@ -59,7 +84,94 @@ class ServerUploadsTest {
           }
         });
     server.start();
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    return URI.create((tls ? "https" : "http") + "://127.0.0.1:" + server.getAddress().getPort());
+  }
+
+  private static SSLContext serverContext() throws IOException {
+    try (InputStream in = ServerUploadsTest.class.getResourceAsStream("/tls/server.p12")) {
+      char[] password = "test-only".toCharArray();
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(in, password);
+      KeyManagerFactory keys =
+          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      keys.init(store, password);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(keys.getKeyManagers(), null, null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IOException(e);
+    }
+  }
+
+  private static Path resource(String name) throws URISyntaxException {
+    return Path.of(ServerUploadsTest.class.getResource(name).toURI());
+  }
+
+  private Function<byte[], String[]> offerFor(String sha512) {
+    return body ->
+        new String[] {
+          "201",
+          "{\"uri\":\"https://127.0.0.1:1/api/transfers/offers/abc\",\"size\":"
+              + body.length
+              + ",\"sha512\":\""
+              + sha512
+              + "\",\"token\":\"t0k\"}"
+        };
+  }
+
+  @Test
+  void givenAnHttpsServerWhoseCertificateTheAgentTrusts_whenOffered_thenUploadedOverTls()
+      throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC/1.1 over TLS");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    URI root = serve(offerFor(sha512), true);
+    SSLContext trusting = TlsTrust.trusting("setting", resource("/tls/server.pem"));
+
+    RemoteFileRef offer =
+        new ServerUploads(root, "agent", "pw", Optional.of(trusting)).offer(file, sha512);
+
+    assertThat(offer.token()).isEqualTo("t0k");
+    assertThat(received).containsEntry("body", "WARC/1.1 over TLS");
+  }
+
+  @Test
+  void givenAnHttpsServerWhoseCertificateTheAgentDoesNotTrust_whenOffered_thenRefusedSayingSo()
+      throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    URI root = serve(offerFor(sha512), true);
+    SSLContext otherCa = TlsTrust.trusting("setting", resource("/tls/other-ca.pem"));
+    String server = root.toString();
+
+    for (ServerUploads uploads :
+        List.of(
+            new ServerUploads(root, "agent", "pw", Optional.of(otherCa)),
+            new ServerUploads(root, "agent", "pw"))) {
+      assertThatThrownBy(() -> uploads.offer(file, sha512))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("Cannot upload '" + NAME + "'")
+          .hasMessageContaining("The server at " + server + " presented a TLS certificate")
+          .hasMessageContaining("the certificate is not trusted")
+          .hasMessageContaining(ServerUploads.TRUSTED_CERTIFICATES);
+    }
+    assertThat(received).doesNotContainKey("body");
+  }
+
+  @Test
+  void givenAFileWithoutCertificates_whenTrusted_thenRefusedNamingTheSettingAndTheFile()
+      throws Exception {
+    Path notPem = Files.writeString(dir.resolve("ca.pem"), "not a certificate");
+    Path missing = dir.resolve("missing.pem");
+
+    assertThatThrownBy(() -> TlsTrust.trusting("archive.server.trustedCertificates", notPem))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("archive.server.trustedCertificates = '" + notPem + "'");
+    assertThatThrownBy(() -> TlsTrust.trusting("archive.server.trustedCertificates", missing))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "archive.server.trustedCertificates = '"
+                + missing
+                + "' is not a readable file (the trusted CA certificates, PEM)");
   }
 
   @AfterEach

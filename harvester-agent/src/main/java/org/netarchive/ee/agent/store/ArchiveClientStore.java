@@ -2,11 +2,13 @@ package org.netarchive.ee.agent.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.ServerUploads;
+import org.netarchive.ee.common.archive.TlsTrust;
 import org.netarchive.ee.common.channel.Channels;
 
 /**
@@ -41,7 +43,12 @@ public final class ArchiveClientStore implements ArchiveStore {
    */
   public static ArchiveClientStore open(ArchiveSettings settings, Channels channels) {
     ServerUploads files =
-        new ServerUploads(settings.serverUrl(), settings.brokerUser(), settings.brokerPassword());
+        new ServerUploads(
+            settings.serverUrl(),
+            settings.brokerUser(),
+            settings.brokerPassword(),
+            Optional.ofNullable(settings.trustedCertificates())
+                .map(file -> TlsTrust.trusting(ArchiveSettings.TRUSTED_CERTIFICATES, file)));
     ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(settings.brokerUrl());
     ArchiveClient client =
         new ArchiveClient(

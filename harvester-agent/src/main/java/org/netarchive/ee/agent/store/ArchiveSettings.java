@@ -1,6 +1,7 @@
 package org.netarchive.ee.agent.store;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.regex.Pattern;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
 import org.netarchive.ee.common.archive.ServerUploads;
+import org.netarchive.ee.common.archive.TlsTrust;
 
 /**
  * The settings of the archive client the agent stores through: the {@code archive.} keys of the
@@ -29,6 +31,9 @@ import org.netarchive.ee.common.archive.ServerUploads;
  * @param serverUrl the server's root, e.g. {@code http://127.0.0.1:8080}, the files are uploaded to
  * @param storeTimeout how long to wait for the archive's answer to one store request
  * @param storeRetries how often to ask again after NOT OK or no answer
+ * @param trustedCertificates for an {@code https} server: the PEM file of the certificates the
+ *     agent trusts for it (the installation's CA), or {@code null} for the JVM's default
+ *     authorities
  */
 public record ArchiveSettings(
     String brokerUrl,
@@ -36,7 +41,8 @@ public record ArchiveSettings(
     String brokerPassword,
     URI serverUrl,
     Duration storeTimeout,
-    int storeRetries) {
+    int storeRetries,
+    Path trustedCertificates) {
 
   static final String BROKER_URL = "archive.broker.url";
   static final String BROKER_USER = "archive.broker.user";
@@ -48,11 +54,21 @@ public record ArchiveSettings(
   /** The environment variable giving the server's address when {@value #SERVER_URL} is empty. */
   public static final String SERVER_URL_VARIABLE = "NAS_SERVER_URL";
 
+  /** The PEM file of the certificates trusted for an {@code https} server. */
+  public static final String TRUSTED_CERTIFICATES = ServerUploads.TRUSTED_CERTIFICATES;
+
   static final String STORE_TIMEOUT = "archive.storeTimeoutSeconds";
   static final String STORE_RETRIES = "archive.storeRetries";
 
   private static final Set<String> KEYS =
-      Set.of(BROKER_URL, BROKER_USER, BROKER_PASSWORD, SERVER_URL, STORE_TIMEOUT, STORE_RETRIES);
+      Set.of(
+          BROKER_URL,
+          BROKER_USER,
+          BROKER_PASSWORD,
+          SERVER_URL,
+          TRUSTED_CERTIFICATES,
+          STORE_TIMEOUT,
+          STORE_RETRIES);
 
   /** Keys of the file server the agent had before it uploaded its files; ignored. */
   static final Set<String> OBSOLETE =
@@ -77,6 +93,7 @@ public record ArchiveSettings(
         + brokerUser
         + ", server="
         + serverUrl
+        + (trustedCertificates == null ? "" : " trusting " + trustedCertificates)
         + ", timeout="
         + storeTimeout.toSeconds()
         + " s, retries="
@@ -143,6 +160,29 @@ public record ArchiveSettings(
     } catch (IllegalArgumentException e) {
       problems.add(e.getMessage() + " (the agent uploads the files it crawled there)");
     }
+    Path trusted = null;
+    String trustedText = value(values, TRUSTED_CERTIFICATES, null);
+    if (trustedText != null) {
+      if (server != null && !"https".equals(server.getScheme())) {
+        problems.add(
+            TRUSTED_CERTIFICATES
+                + " = '"
+                + trustedText
+                + "' is given, but the server's address "
+                + server
+                + " is not https: give its https address, or leave "
+                + TRUSTED_CERTIFICATES
+                + " empty");
+      } else {
+        try {
+          trusted = Path.of(trustedText).toAbsolutePath().normalize();
+          TlsTrust.certificates(TRUSTED_CERTIFICATES, trusted);
+        } catch (IllegalArgumentException e) {
+          problems.add(e.getMessage());
+          trusted = null;
+        }
+      }
+    }
     Integer timeout =
         number(
             values,
@@ -168,7 +208,8 @@ public record ArchiveSettings(
               + (problems.size() == 1 ? " problem" : " problems"),
           problems);
     }
-    return new ArchiveSettings(url, user, password, server, Duration.ofSeconds(timeout), retries);
+    return new ArchiveSettings(
+        url, user, password, server, Duration.ofSeconds(timeout), retries, trusted);
   }
 
   private static String value(Map<String, String> values, String key, String fallback) {

@@ -166,4 +166,64 @@ class ArchiveSettingsTest {
     }
     assertThat(file).hasContent("WARC");
   }
+
+  @Test
+  void givenAnHttpsServerAndItsCaCertificate_whenRead_thenTheAgentTrustsThatFile()
+      throws Exception {
+    Path ca = Path.of(getClass().getResource("/tls/server.pem").toURI());
+
+    ArchiveSettings s =
+        ArchiveSettings.of(
+            configuration(
+                Map.of(
+                    "archive.server.url",
+                    "https://127.0.0.1:8443",
+                    "archive.server.trustedCertificates",
+                    ca.toString())));
+
+    assertThat(s.trustedCertificates()).isEqualTo(ca);
+    assertThat(s.toString()).contains("trusting " + ca);
+  }
+
+  @Test
+  void givenTrustedCertificatesThatAreNotThereOrForPlainHttp_whenRead_thenEachRefusedByName()
+      throws Exception {
+    Path ca = Path.of(getClass().getResource("/tls/server.pem").toURI());
+    Path missing = dir.resolve("nowhere/ca.pem");
+
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.of(
+                    configuration(
+                        Map.of(
+                            "archive.server.url",
+                            "https://127.0.0.1:8443",
+                            "archive.server.trustedCertificates",
+                            missing.toString()))))
+        .isInstanceOf(ConfigurationException.class)
+        .satisfies(
+            e ->
+                assertThat(((ConfigurationException) e).problems())
+                    .containsExactly(
+                        "archive.server.trustedCertificates = '"
+                            + missing
+                            + "' is not a readable file (the trusted CA certificates, PEM)"));
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.of(
+                    configuration(
+                        Map.of(
+                            "archive.server.url",
+                            "http://127.0.0.1:8080",
+                            "archive.server.trustedCertificates",
+                            ca.toString()))))
+        .isInstanceOf(ConfigurationException.class)
+        .satisfies(
+            e ->
+                assertThat(((ConfigurationException) e).problems())
+                    .singleElement()
+                    .asString()
+                    .contains("archive.server.trustedCertificates = '" + ca + "' is given")
+                    .contains("http://127.0.0.1:8080 is not https"));
+  }
 }
