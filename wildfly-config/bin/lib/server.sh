@@ -21,12 +21,11 @@ build() {
 prepare_base() {
   mkdir -p "$BASE/configuration" "$BASE/deployments" "$BASE/data" "$BASE/log" "$NAS_HOME/secrets"
   chmod 700 "$NAS_HOME/secrets"
-  local keystore="$BASE/configuration/application.keystore" stamp="$BASE/configuration/.provisioned"
+  local stamp="$BASE/configuration/.provisioned"
   local provisioned
   provisioned=$(cd "$SERVER/standalone/configuration" &&
     find . -type f ! -path './standalone_xml_history/*' -print0 | sort -z | xargs -0 sha256sum | sha256sum)
   if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$provisioned" ]]; then
-    [[ -f "$keystore" ]] && cp -p "$keystore" "$NAS_HOME/secrets/application.keystore"
     if [[ -f "$stamp" ]]; then
       local previous
       previous="$BASE/configuration.$(date -u +%Y%m%dT%H%M%SZ)"
@@ -36,7 +35,6 @@ prepare_base() {
     rm -rf "$BASE/configuration"
     cp -r "$SERVER/standalone/configuration" "$BASE/configuration"
     printf '%s\n' "$provisioned" >"$stamp"
-    [[ -f "$NAS_HOME/secrets/application.keystore" ]] && cp -p "$NAS_HOME/secrets/application.keystore" "$keystore"
   fi
   rm -f "$BASE/deployments/"netarchive.ear*
   cp "$SERVER/standalone/deployments/netarchive.ear" "$BASE/deployments/netarchive.ear"

@@ -17,6 +17,6 @@ cd "$ROOT"
 # -x follows what the scripts source (bin/lib/*.sh, bench/lib.sh) and checks it with them.
 shellcheck -x -S warning wildfly-config/bin/netarchive .ci/run harvester-agent/src/main/dist/bin/* \
   harvester-agent/src/main/demo/bin/* \
-  wildfly-config/src/main/dist/bin/* wildfly-config/src/test/dist/*.sh
+  wildfly-config/src/main/dist/bin/* wildfly-config/src/main/dist/lib/*.sh wildfly-config/src/test/dist/*.sh
 shellcheck -x -S warning -P wildfly-config/bench wildfly-config/bench/*.sh
 echo "check-scripts: $(shellcheck --version | sed -n 's/^version: //p'), no warnings in the shell scripts"

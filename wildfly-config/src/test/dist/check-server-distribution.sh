@@ -11,7 +11,10 @@
 # the tree owned by root and not writable to it), waits for
 # its health and login page, logs in with the random admin password of the first start, checks
 # the version, stops it, and checks that the data landed in NAS_HOME, that nothing was written
-# into the unpacked tree and that no password reached a log or the launcher's output.
+# into the unpacked tree and that no password reached a log or the launcher's output. Then starts it
+# again with NAS_TLS=on: a CA and server certificate generated into NAS_HOME/secrets, HTTPS only
+# (plain HTTP refused), an upload by the agent's own code over HTTPS trusting that CA (the agent
+# distribution's lib/), and an agent that does not trust it refused with a message saying so.
 # Ends with "server-distribution-check: N passed, M failed" (exit status 1 if any failed).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)
@@ -168,10 +171,85 @@ if command -v systemd-analyze >/dev/null; then
 else
   echo "  (systemd-analyze is not installed: the unit's syntax is not checked)"
 fi
-no_password_in() { # $@ = files and directories
-  ! grep -rqF -e "$ADMIN_PASSWORD" -e "$AGENT_PASSWORD" "$@"
+# --- TLS on: the same installation started again with NAS_TLS=on.
+HTTPS="https://127.0.0.1:$((8443 + OFFSET))"
+echo "NAS_TLS=on" >>"$ENV_FILE"
+TLS_OUT="$SCRATCH/launcher-output-tls.txt"
+started=$(date +%s)
+if launcher start >"$TLS_OUT" 2>&1; then start_status=0; else start_status=$?; fi
+sed 's/^/  | /' "$TLS_OUT"
+check "with NAS_TLS=on, 'start' returns 0 once deployed ($(($(date +%s) - started)) s, a CA and certificate generated)" \
+  test "$start_status" -eq 0
+TLS_DIR="$DATA/secrets/tls"
+owner_only() { [[ "$(stat -c %a "$1" 2>/dev/null)" == 600 ]]; }
+tls_files() {
+  [[ -s "$TLS_DIR/ca.pem" ]] && owner_only "$TLS_DIR/ca.p12" && owner_only "$TLS_DIR/server.p12" &&
+    owner_only "$DATA/secrets/tls-keystore-password"
 }
-check "no password in the server's logs or the launcher's output" no_password_in "$DATA/server/log" "$OUT"
+check "the CA, the server's key store and their password are in NAS_HOME/secrets, owner-only" tls_files
+plain_refused() { # curl's exit status 7: could not connect
+  local status=0
+  curl -sS -o /dev/null --max-time 10 "$HTTP/api/health" 2>/dev/null || status=$?
+  [[ $status -eq 7 ]]
+}
+check "plain HTTP is refused: nothing listens on the HTTP port ($HTTP)" plain_refused
+plaintext_on_tls_port_fails() { ! curl -sS -o /dev/null --max-time 10 "http://127.0.0.1:$((8443 + OFFSET))/api/health" 2>/dev/null; }
+check "plaintext to the HTTPS port gets no HTTP answer" plaintext_on_tls_port_fails
+https_up() { curl -fsS --cacert "$TLS_DIR/ca.pem" "$HTTPS/api/health" | grep -q '"status":"UP"'; }
+check "HTTPS answers, its certificate trusted through the generated CA (health UP)" https_up
+untrusted_by_curl() { ! curl -sS -o /dev/null --max-time 10 "$HTTPS/api/health" 2>/dev/null; }
+check "a client that does not trust the CA does not get through" untrusted_by_curl
+health_over_tls() { launcher health | grep -q '"status":"UP"'; }
+check "'health' answers UP over HTTPS" health_over_tls
+check "the admin logs in to the REST API over HTTPS" \
+  test "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$TLS_DIR/ca.pem" -u "admin:$ADMIN_PASSWORD" "$HTTPS/api/system/status")" == 200
+AGENT_TARBALL=$(find "$ROOT/harvester-agent/target" -maxdepth 1 -name 'harvester-agent-*-dist.tar.gz' 2>/dev/null | head -n 1 || true)
+if [[ -f "$AGENT_TARBALL" ]]; then
+  mkdir -p "$SCRATCH/agent"
+  tar xzf "$AGENT_TARBALL" -C "$SCRATCH/agent" --strip-components=1 --wildcards '*/lib/*' --exclude='*/heritrix-*'
+  WARC="$SCRATCH/agent/1-1-20261126000000000-00000-tls-check.warc"
+  WARC_UNTRUSTED="$SCRATCH/agent/1-1-20261126000000000-00001-tls-check.warc"
+  printf 'WARC/1.1\r\nWARC-Type: warcinfo\r\n\r\n' >"$WARC"
+  agent_upload() { # $1 = the CA file the agent trusts, or - for the JVM's defaults; $2 = the file
+    "$JAVA_FOR_CHECK" -cp "$SCRATCH/agent/lib/*" "$ROOT/wildfly-config/src/test/dist/TlsUploadCheck.java" \
+      "$HTTPS" "tcp://127.0.0.1:$((61616 + OFFSET))" "$1" "$DATA/secrets/agent-password" "$2" 2>>"$SCRATCH/agent-upload.log"
+  }
+  JAVA_FOR_CHECK=$(command -v java)
+  for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+    if [[ -x "$candidate/bin/java" ]] && "$candidate/bin/java" -version 2>&1 | grep -qE 'version "(2[1-9]|[3-9][0-9])'; then
+      JAVA_FOR_CHECK="$candidate/bin/java"
+      break
+    fi
+  done
+  cp "$WARC" "$WARC_UNTRUSTED"
+  UPLOAD_TRUSTED=$(agent_upload "$TLS_DIR/ca.pem" "$WARC" || true)
+  echo "  | agent trusting ca.pem: $UPLOAD_TRUSTED"
+  check "an agent trusting the CA stores a file: uploaded over HTTPS, fetched by the replicas over HTTPS" \
+    test "$UPLOAD_TRUSTED" == "stored $(basename "$WARC") 128"
+  in_both_replicas() {
+    cmp -s "$WARC" "$DATA/server/data/bitarchive/ONE/filedir/$(basename "$WARC")" &&
+      cmp -s "$WARC" "$DATA/server/data/bitarchive/TWO/filedir/$(basename "$WARC")"
+  }
+  check "the file is in both replicas, byte for byte" in_both_replicas
+  if UPLOAD_UNTRUSTED=$(agent_upload - "$WARC_UNTRUSTED"); then untrusted_status=0; else untrusted_status=$?; fi
+  echo "  | agent without the CA: $UPLOAD_UNTRUSTED"
+  refused_saying_so() {
+    [[ $untrusted_status -eq 2 && "$UPLOAD_UNTRUSTED" == *"The server at $HTTPS presented a TLS certificate"*"not trusted"*archive.server.trustedCertificates* ]]
+  }
+  check "an agent that does not trust the server's certificate is refused, the message naming the server and saying so" \
+    refused_saying_so
+else
+  failed=$((failed + 1))
+  echo "  FAIL  no agent distribution under harvester-agent/target: the agent's upload over HTTPS is not checked"
+fi
+launcher stop >>"$TLS_OUT" 2>&1
+check "with TLS on too, 'stop' ends the server" nothing_left
+TLS_PASSWORD=$(cat "$DATA/secrets/tls-keystore-password" 2>/dev/null || echo "$ADMIN_PASSWORD")
+
+no_password_in() { # $@ = files and directories
+  ! grep -rqF -e "$ADMIN_PASSWORD" -e "$AGENT_PASSWORD" -e "$TLS_PASSWORD" "$@"
+}
+check "no password in the server's logs or the launcher's output" no_password_in "$DATA/server/log" "$OUT" "$TLS_OUT"
 
 if [[ $failed -gt 0 && -f "$DATA/server/log/server.log" ]]; then
   echo "--- the first errors of the server's log:"
