@@ -177,25 +177,31 @@ listeners() {
 # on the queue (the scheduler's pass, up to a minute after the activation, is not part of it) to
 # when the last was seen DONE (polled every second). $1 = label, then the harvests' numbers.
 phase() {
-  local label=$1 n job status listening="" cpu0="" cpu1 w0="" w1 wall objects=0
+  local label=$1 n job status listening="" now cpu0="" cpu1 w0="" w1 wall objects=0
   local -A id=()
   shift
   for n in "$@"; do api POST "/harvests/crawl-bench-$n/activate" >/dev/null; done
   local began=$SECONDS
   until [[ ${#id[@]} -eq $# ]]; do
     ((SECONDS - began < DEADLINE)) || fail "$label: not done after $DEADLINE s"
-    local submitted=0
+    local submitted=0 started=0
     for n in "$@"; do
       job=$(api GET "/jobs?harvest=crawl-bench-$n" | jq -c '.items[0] // empty')
       status=$(jq -r '.status // empty' <<<"$job")
       case "$status" in
         "" | NEW) ;;
         DONE) id[$n]=$(jq -r .id <<<"$job"); submitted=$((submitted + 1)) ;;
-        SUBMITTED | STARTED) submitted=$((submitted + 1)) ;;
+        SUBMITTED) submitted=$((submitted + 1)) ;;
+        STARTED) submitted=$((submitted + 1)); started=$((started + 1)) ;;
         *) fail "$label: the job of crawl-bench-$n is $status: $job" ;;
       esac
-      [[ "$status" != STARTED || -n "$listening" ]] || listening=$(listeners)
     done
+    # while every job of the phase crawls (each Heritrix opens its port a few seconds after the
+    # STARTED report): the most sockets seen
+    if [[ $started -eq $# ]]; then
+      now=$(listeners)
+      [[ $(wc -l <<<"$now") -le $(wc -l <<<"$listening") && -n "$listening" ]] || listening=$now
+    fi
     if [[ -z "$cpu0" && $submitted -eq $# ]]; then
       cpu0=$(cpu_all)
       w0=$(date +%s.%N)
