@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.security.CheckType;
 import org.apache.activemq.artemis.core.security.Role;
@@ -23,6 +24,7 @@ public final class TestBroker implements AutoCloseable {
   private final int port;
   private final Path data;
   private EmbeddedActiveMQ broker;
+  private final AtomicInteger passwordChecks = new AtomicInteger();
 
   public TestBroker(Path data) throws Exception {
     this.data = data;
@@ -33,6 +35,11 @@ public final class TestBroker implements AutoCloseable {
 
   public int port() {
     return port;
+  }
+
+  /** How often the broker has authenticated: once per connection and per session made. */
+  public int passwordChecks() {
+    return passwordChecks.get();
   }
 
   public String url() {
@@ -59,13 +66,15 @@ public final class TestBroker implements AutoCloseable {
         new ActiveMQSecurityManager() {
           @Override
           public boolean validateUser(String user, String password) {
+            passwordChecks.incrementAndGet();
             return USER.equals(user) && PASSWORD.equals(password);
           }
 
           @Override
           public boolean validateUserAndRole(
               String user, String password, Set<Role> roles, CheckType checkType) {
-            return validateUser(user, password);
+            // an authorization, not counted among the password checks of new sessions
+            return USER.equals(user) && PASSWORD.equals(password);
           }
         });
     broker.start();

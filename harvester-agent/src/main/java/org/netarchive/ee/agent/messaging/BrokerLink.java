@@ -48,6 +48,15 @@ public final class BrokerLink implements AutoCloseable {
   private Connection connection;
   private Session sending;
   private volatile Thread receiving;
+
+  /**
+   * The session of the last receive that found no message, kept for the next: the broker checks the
+   * account's password at every new session (a deliberately slow hash), and an idle agent asks for
+   * a job every few seconds, so a session per ask cost the server about a core for a handful of
+   * idle agents (BENCHMARKS.md, "Two agents crawling at once").
+   */
+  private volatile Session idle;
+
   private volatile boolean receivingStopped;
 
   /** The calls to the broker under way: the thread making each, and when it began (nanoTime). */
@@ -116,6 +125,7 @@ public final class BrokerLink implements AutoCloseable {
 
   private Void openNow() throws JMSException {
     abandoned = false;
+    idle = null;
     factory = new ActiveMQConnectionFactory(url);
     factory.setConsumerWindowSize(0);
     factory.setReconnectAttempts(-1);
@@ -213,16 +223,22 @@ public final class BrokerLink implements AutoCloseable {
       if (receivingStopped) {
         return null;
       }
-      session = connection.createSession(true, Session.SESSION_TRANSACTED);
+      session = idle;
+      idle = null;
+      if (session == null) {
+        session = connection.createSession(true, Session.SESSION_TRANSACTED);
+      }
       jakarta.jms.Message message;
       // The consumer exists only while waiting: the agent does not listen while it works.
       try (MessageConsumer consumer = session.createConsumer(session.createQueue(queue))) {
         message = consumer.receive(wait.toMillis());
       }
       if (message == null) {
-        session.close();
+        // nothing received, nothing to commit: the session serves the next receive
+        idle = session;
         return null;
       }
+      // the session goes with the delivery, which commits or rolls back and closes it
       return new Delivery(this, session, message);
     } catch (JMSException | RuntimeException e) {
       if (session != null) {
@@ -396,6 +412,7 @@ public final class BrokerLink implements AutoCloseable {
     connection = null;
     sending = null;
     listening = null;
+    idle = null;
     factory = null;
     return null;
   }
