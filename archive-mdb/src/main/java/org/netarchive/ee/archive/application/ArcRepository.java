@@ -12,6 +12,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.netarchive.ee.archive.domain.model.repository.ArchivedFile;
@@ -396,6 +397,11 @@ public class ArcRepository {
             }
           }
         });
+  }
+
+  /** The names of the files whose stores are unfinished (their staged uploads are needed). */
+  public Set<String> unfinishedFileNames() {
+    return files.unfinished().stream().map(ArchivedFile::name).collect(Collectors.toSet());
   }
 
   /**

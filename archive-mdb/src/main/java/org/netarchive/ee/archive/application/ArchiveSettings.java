@@ -48,6 +48,9 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  *       archive-wide capture index (Lucene) behind the CDX server API
  *   <li>{@code NAS_ARCHIVE_STAGING_DIR} (default {@code <server data dir>/staging}): where files
  *       uploaded by the harvester agents wait until every replica holds them
+ *   <li>{@code NAS_ARCHIVE_STAGING_MAX_AGE_DAYS} (default 7): a staged upload last uploaded longer
+ *       ago than this whose store is not unfinished (an agent gave up, a store was refused) is
+ *       deleted, at start-up and every hour
  * </ul>
  */
 @ApplicationScoped
@@ -331,6 +334,19 @@ public class ArchiveSettings {
     return settings
         .absoluteDirectory("nas.archive.staging.dir")
         .orElseGet(() -> Path.of(serverDataDirectory(), "staging").toAbsolutePath());
+  }
+
+  /**
+   * How long a staged upload no unfinished store needs may wait before it is deleted ({@code
+   * NAS_ARCHIVE_STAGING_MAX_AGE_DAYS}, default 7, at least 1).
+   */
+  public Duration stagingMaxAge() {
+    String name = "nas.archive.staging.max.age.days";
+    long days = settings.wholeNumber(name, 7);
+    if (days < 1) {
+      throw ServerSettings.refusal(name, "must be at least 1 (days)", Long.toString(days));
+    }
+    return Duration.ofDays(days);
   }
 
   /** The archive-wide capture index's directory ({@code NAS_CAPTURE_INDEX_DIR}). */

@@ -23,6 +23,7 @@ public class ArchiveStartup {
 
   @Inject private ArcRepository repository;
   @Inject private BitarchiveHeartbeats heartbeats;
+  @Inject private ArchiveUploads uploads;
 
   @PostConstruct
   void resume() {
@@ -32,5 +33,7 @@ public class ArchiveStartup {
     if (resumed > 0) {
       LOG.info(() -> "Resumed " + resumed + " unfinished stores");
     }
+    // Staged uploads whose stores will not complete (the unfinished ones are offered again above).
+    uploads.ageOut();
   }
 }

@@ -6,6 +6,7 @@ import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.EJB;
 import jakarta.ejb.LocalBean;
+import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -15,7 +16,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
@@ -27,7 +31,10 @@ import org.netarchive.ee.common.message.RemoteFileRef;
  * archive clients. The agent then asks the repository to store the file as before, naming the
  * offer. The staged file stays until the repository answers that store OK, i.e. every replica holds
  * it with its checksum ({@link ArcRepository} calls {@link #release} after that commit), and is
- * kept when a store fails, for the agent's next attempt.
+ * kept when a store fails, for the agent's next attempt. A staged file no unfinished store needs is
+ * deleted once it was last uploaded longer ago than {@code NAS_ARCHIVE_STAGING_MAX_AGE_DAYS} (its
+ * agent gave up, or its store was refused; the agent still has the file), at start-up ({@link
+ * ArchiveStartup}) and every hour.
  */
 @PermitAll
 @Singleton
@@ -40,6 +47,7 @@ public class ArchiveUploads {
 
   @Inject private ArchiveSettings settings;
   @EJB private ArchiveTransfers transfers;
+  @Inject private ArcRepository repository;
 
   private StagingArea staging;
 
@@ -122,6 +130,27 @@ public class ArchiveUploads {
       return false;
     }
     return Files.isRegularFile(file) && transfers.reoffer(uri, token, file);
+  }
+
+  /**
+   * Deletes the staged files whose stores will not complete: last uploaded longer ago than {@code
+   * NAS_ARCHIVE_STAGING_MAX_AGE_DAYS} and named by no unfinished store; each is logged.
+   *
+   * @return the names of the files deleted
+   */
+  public List<String> ageOut() {
+    try {
+      Set<String> needed = repository.unfinishedFileNames();
+      return staging.ageOut(settings.stagingMaxAge(), needed::contains, Instant.now());
+    } catch (IOException | RuntimeException e) {
+      LOG.warning(() -> "Cannot age out the staged uploads in " + staging.directory() + ": " + e);
+      return List.of();
+    }
+  }
+
+  @Schedule(hour = "*", minute = "41", persistent = false)
+  void ageOutHourly() {
+    ageOut();
   }
 
   /** The staging directory. */

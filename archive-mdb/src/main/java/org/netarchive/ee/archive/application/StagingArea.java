@@ -10,8 +10,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.archive.ArchiveFileNames;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
@@ -27,6 +33,10 @@ import org.netarchive.ee.common.archive.Delivery;
  * <p>Uploading a file again that is staged already with the same checksum changes nothing (a sender
  * that did not see the first answer may send again); a different file under a staged name is
  * refused, the staged one kept.
+ *
+ * <p>A staged file whose store never completes (an agent that gave up, a store refused) would stay
+ * for ever: {@link #ageOut} deletes those last uploaded longer ago than a given age, except the
+ * ones a store still needs.
  */
 public final class StagingArea {
 
@@ -201,6 +211,8 @@ public final class StagingArea {
                     + ") is staged and not yet stored in every replica; this one has SHA-512 "
                     + sha512);
           }
+          // Staged again now: the file's age counts from its last upload (see ageOut).
+          Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
           return new Staged(target, length, sha512, Outcome.ALREADY_STAGED);
         }
         try {
@@ -233,6 +245,56 @@ public final class StagingArea {
     } catch (NoSuchFileException e) {
       return false;
     }
+  }
+
+  /**
+   * Deletes the staged files last uploaded longer ago than {@code maxAge} that no store needs, each
+   * logged with its name. Part files (uploads under way) are left alone.
+   *
+   * @param maxAge how long a staged file may wait for its store
+   * @param needed whether a store still needs the staged file of a name (an unfinished store)
+   * @param now the current time
+   * @return the names of the files deleted
+   * @throws IOException if the directory cannot be listed
+   */
+  public synchronized List<String> ageOut(Duration maxAge, Predicate<String> needed, Instant now)
+      throws IOException {
+    Instant limit = now.minus(maxAge);
+    List<String> deleted = new ArrayList<>();
+    List<Path> staged;
+    try (var files = Files.list(directory)) {
+      staged = files.filter(Files::isRegularFile).toList();
+    }
+    for (Path file : staged) {
+      String name = file.getFileName().toString();
+      if (name.endsWith(PART) || !ArchiveFileNames.isValid(name)) {
+        continue;
+      }
+      Instant uploaded;
+      try {
+        uploaded = Files.getLastModifiedTime(file).toInstant();
+        if (!uploaded.isBefore(limit) || needed.test(name)) {
+          continue;
+        }
+        Files.delete(file);
+      } catch (NoSuchFileException e) {
+        continue;
+      } catch (IOException e) {
+        LOG.warning(() -> "Cannot delete the staged upload " + file + ": " + e);
+        continue;
+      }
+      deleted.add(name);
+      LOG.info(
+          () ->
+              "Deleted the staged upload of '"
+                  + name
+                  + "': last uploaded "
+                  + uploaded
+                  + ", longer ago than "
+                  + maxAge
+                  + ", and no unfinished store needs it");
+    }
+    return deleted;
   }
 
   /** Makes the rename durable: the directory's entry is forced to disk too (where supported). */

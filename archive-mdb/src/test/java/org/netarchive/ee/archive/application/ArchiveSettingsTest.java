@@ -200,6 +200,18 @@ class ArchiveSettingsTest {
   }
 
   @Test
+  void givenTheStagingMaxAge_whenRead_thenSevenDaysByDefault_andLessThanADayRefused() {
+    assertThat(archive(Map.of()).stagingMaxAge()).isEqualTo(java.time.Duration.ofDays(7));
+    assertThat(archive(Map.of("NAS_ARCHIVE_STAGING_MAX_AGE_DAYS", "2")).stagingMaxAge())
+        .isEqualTo(java.time.Duration.ofDays(2));
+    assertThatThrownBy(
+            () -> archive(Map.of("NAS_ARCHIVE_STAGING_MAX_AGE_DAYS", "0")).stagingMaxAge())
+        .hasMessage(
+            "NAS_ARCHIVE_STAGING_MAX_AGE_DAYS (nas.archive.staging.max.age.days) must be at least"
+                + " 1 (days), was '0'");
+  }
+
+  @Test
   void givenBadDirectories_whenRead_thenRefusedNamingTheSettingAndTheValue() {
     ArchiveSettings settings =
         archive(

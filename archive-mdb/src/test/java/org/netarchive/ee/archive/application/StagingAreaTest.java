@@ -8,6 +8,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
@@ -116,5 +120,47 @@ class StagingAreaTest {
 
     assertThat(filesIn(dir)).isOne();
     assertThat(dir.resolve(NAME)).hasContent("staged");
+  }
+
+  @Test
+  void givenStagedFilesOfAllAges_whenAgedOut_thenOnlyOldOnesNoStoreNeedsAreDeleted()
+      throws Exception {
+    StagingArea staging = new StagingArea(dir);
+    Instant now = Instant.now();
+    Instant old = now.minus(Duration.ofDays(8));
+    String orphan = "1-1-20261126000000000-00001-orphan.warc.gz";
+    String needed = "1-1-20261126000000000-00002-needed.warc.gz";
+    String fresh = "1-1-20261126000000000-00003-fresh.warc.gz";
+    String part = "." + orphan + ".abc.part";
+    for (String name : new String[] {orphan, needed, fresh, part}) {
+      Files.writeString(dir.resolve(name), name);
+      Files.setLastModifiedTime(
+          dir.resolve(name), FileTime.from(name.equals(fresh) ? now.minusSeconds(60) : old));
+    }
+
+    var deleted = staging.ageOut(Duration.ofDays(7), Set.of(needed)::contains, now);
+
+    assertThat(deleted).containsExactly(orphan);
+    assertThat(dir.resolve(orphan)).doesNotExist();
+    assertThat(dir.resolve(needed)).exists();
+    assertThat(dir.resolve(fresh)).exists();
+    assertThat(dir.resolve(part)).exists();
+  }
+
+  @Test
+  void givenAnOldStagedFile_whenUploadedAgain_thenItsAgeStartsAgain() throws Exception {
+    StagingArea staging = new StagingArea(dir);
+    stage(staging, "WARC/1.1", "8", sha512("WARC/1.1"));
+    Instant old = Instant.now().minus(Duration.ofDays(30));
+    Files.setLastModifiedTime(dir.resolve(NAME), FileTime.from(old));
+
+    stage(staging, "WARC/1.1", "8", sha512("WARC/1.1"));
+
+    assertThat(staging.ageOut(Duration.ofDays(7), name -> false, Instant.now())).isEmpty();
+    assertThat(dir.resolve(NAME)).hasContent("WARC/1.1");
+    assertThat(
+            staging.ageOut(
+                Duration.ofDays(7), name -> false, Instant.now().plus(Duration.ofDays(8))))
+        .containsExactly(NAME);
   }
 }

@@ -11,6 +11,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,10 @@ import org.netarchive.ee.common.message.RemoteFileRef;
  * agent opens every connection itself and listens on no port. The body is streamed from disk,
  * chunked (the server's request size limit for the UI does not apply to it).
  *
+ * <p>An upload has a deadline proportional to the file's size ({@link #uploadTimeout}): a server
+ * that stops reading mid-body, or a network that stalls, fails the upload with a message naming the
+ * file and the address instead of holding the agent's store for ever.
+ *
  * <p>The server deletes a staged file once every replica holds it, so {@link #withdraw} has nothing
  * to do. An agent receives no deliveries: {@link #expect} is refused.
  */
@@ -42,9 +47,17 @@ public final class ServerUploads implements FileExchange {
    */
   public static final String TRUSTED_CERTIFICATES = "archive.server.trustedCertificates";
 
+  /** The slowest upload waited for by default, in bytes per second (1 GB in under 17 min). */
+  public static final long DEFAULT_MIN_BYTES_PER_SECOND = 1_000_000;
+
+  /** The time every upload has on top of its size's share: the answer, the server's sync. */
+  public static final Duration UPLOAD_GRACE = Duration.ofSeconds(60);
+
   private final URI server;
   private final String authorization;
   private final HttpClient http;
+  private final long minBytesPerSecond;
+  private final Duration grace;
 
   /**
    * @param server the server's root as {@link #serverRoot} reads it, e.g. {@code
@@ -67,6 +80,36 @@ public final class ServerUploads implements FileExchange {
    * @throws IllegalArgumentException if it ends with {@code /}
    */
   public ServerUploads(URI server, String user, String password, Optional<SSLContext> tls) {
+    this(server, user, password, tls, DEFAULT_MIN_BYTES_PER_SECOND, UPLOAD_GRACE);
+  }
+
+  /**
+   * @param server the server's root as {@link #serverRoot} reads it (no trailing {@code /})
+   * @param user the agents' account
+   * @param password its password
+   * @param tls for an {@code https} server: the context trusting its certificate; empty for the
+   *     JVM's default authorities
+   * @param minBytesPerSecond the slowest upload waited for (see {@link #uploadTimeout})
+   * @param grace the time every upload has on top of its size's share
+   * @throws IllegalArgumentException if the root ends with {@code /}, or the rate or grace is not
+   *     positive
+   */
+  public ServerUploads(
+      URI server,
+      String user,
+      String password,
+      Optional<SSLContext> tls,
+      long minBytesPerSecond,
+      Duration grace) {
+    if (minBytesPerSecond < 1 || grace.isNegative() || grace.isZero()) {
+      throw new IllegalArgumentException(
+          "An upload needs a positive rate and grace, got "
+              + minBytesPerSecond
+              + " bytes/s and "
+              + grace);
+    }
+    this.minBytesPerSecond = minBytesPerSecond;
+    this.grace = grace;
     if (Objects.requireNonNull(server, "server").toString().endsWith("/")) {
       throw new IllegalArgumentException(
           "The server's root must not end with '/' (read it with serverRoot), got " + server);
@@ -119,6 +162,19 @@ public final class ServerUploads implements FileExchange {
     throw new IllegalArgumentException(setting + " = '" + value + "' is not valid: " + expected);
   }
 
+  /**
+   * How long the upload of a file may take, to the server's answer: the grace plus the file's size
+   * at the slowest rate waited for.
+   *
+   * @param size the file's length
+   * @param minBytesPerSecond the slowest rate waited for
+   * @param grace the time on top
+   * @return the deadline
+   */
+  public static Duration uploadTimeout(long size, long minBytesPerSecond, Duration grace) {
+    return grace.plusSeconds((size + minBytesPerSecond - 1) / minBytesPerSecond);
+  }
+
   @Override
   public RemoteFileRef offer(Path file, String sha512) throws IOException {
     Path absolute = file.toAbsolutePath().normalize();
@@ -130,8 +186,10 @@ public final class ServerUploads implements FileExchange {
     URI target =
         URI.create(
             server + PATH + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
+    Duration timeout = uploadTimeout(size, minBytesPerSecond, grace);
     HttpRequest request =
         HttpRequest.newBuilder(target)
+            .timeout(timeout)
             .header("Authorization", authorization)
             .header("Content-Type", "application/octet-stream")
             .header(Delivery.LENGTH_HEADER, Long.toString(size))
@@ -148,6 +206,24 @@ public final class ServerUploads implements FileExchange {
       Optional<String> untrusted = TlsTrust.untrusted(server, TRUSTED_CERTIFICATES, e);
       if (untrusted.isPresent()) {
         throw new IOException("Cannot upload '" + name + "': " + untrusted.get(), e);
+      }
+      if (e.getCause() instanceof HttpTimeoutException) {
+        throw new IOException(
+            "The upload of '"
+                + name
+                + "' ("
+                + size
+                + " bytes) to "
+                + target
+                + " did not finish within "
+                + timeout.toSeconds()
+                + " s ("
+                + grace.toSeconds()
+                + " s + the file at "
+                + minBytesPerSecond
+                + " bytes/s, the slowest upload waited for): the server stopped reading or"
+                + " answering, or the network is slower; abandoned",
+            e);
       }
       throw e;
     }

@@ -2,6 +2,7 @@ package org.netarchive.ee.common.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -16,13 +17,16 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -42,6 +46,7 @@ class ServerUploadsTest {
   @TempDir Path dir;
 
   private HttpServer server;
+  private final CountDownLatch released = new CountDownLatch(1);
   private final Map<String, String> received = new ConcurrentHashMap<>();
 
   /** A server answering every upload with what {@code answer} makes of the received body. */
@@ -176,6 +181,7 @@ class ServerUploadsTest {
 
   @AfterEach
   void stop() {
+    released.countDown();
     if (server != null) {
       server.stop(0);
     }
@@ -272,5 +278,59 @@ class ServerUploadsTest {
           .as(bad)
           .hasMessageContaining("archive.server.url = '" + bad + "' is not valid");
     }
+  }
+
+  @Test
+  void givenAServerThatStopsReadingMidBody_whenOffered_thenAbandonedInTimeNamingTheFileAndUrl()
+      throws Exception {
+    // More than loopback's socket buffers hold, so that the sender blocks.
+    Path file = dir.resolve(NAME);
+    try (var out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW)) {
+      byte[] block = new byte[1 << 20];
+      for (int i = 0; i < 64; i++) {
+        out.write(block);
+      }
+    }
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+    server.createContext(
+        ServerUploads.PATH,
+        (HttpExchange exchange) -> {
+          exchange.getRequestBody().readNBytes(1024);
+          try {
+            released.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.close();
+        });
+    server.start();
+    URI root = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    // 1 s + 64 MiB at 64 MiB/s: 2 s.
+    ServerUploads uploads =
+        new ServerUploads(root, "agent", "pw", Optional.empty(), 64L << 20, Duration.ofSeconds(1));
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+
+    assertThat(ServerUploads.uploadTimeout(64L << 20, 64L << 20, Duration.ofSeconds(1)))
+        .isEqualTo(Duration.ofSeconds(2));
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () ->
+            assertThatThrownBy(() -> uploads.offer(file, sha512))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("The upload of '" + NAME + "'")
+                .hasMessageContaining("to " + root + ServerUploads.PATH + NAME)
+                .hasMessageContaining("did not finish within 2 s"));
+  }
+
+  @Test
+  void givenTheDefaults_whenTimed_thenAGigabyteHasAboutSeventeenMinutesPlusTheGrace() {
+    assertThat(
+            ServerUploads.uploadTimeout(
+                1_000_000_000L,
+                ServerUploads.DEFAULT_MIN_BYTES_PER_SECOND,
+                ServerUploads.UPLOAD_GRACE))
+        .isEqualTo(Duration.ofSeconds(1060));
+    assertThat(ServerUploads.uploadTimeout(1, 1000, Duration.ofSeconds(60)))
+        .isEqualTo(Duration.ofSeconds(61));
   }
 }

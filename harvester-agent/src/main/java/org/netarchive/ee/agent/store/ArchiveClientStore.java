@@ -48,7 +48,9 @@ public final class ArchiveClientStore implements ArchiveStore {
             settings.brokerUser(),
             settings.brokerPassword(),
             Optional.ofNullable(settings.trustedCertificates())
-                .map(file -> TlsTrust.trusting(ArchiveSettings.TRUSTED_CERTIFICATES, file)));
+                .map(file -> TlsTrust.trusting(ArchiveSettings.TRUSTED_CERTIFICATES, file)),
+            1000L * settings.uploadMinKilobytesPerSecond(),
+            ServerUploads.UPLOAD_GRACE);
     ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(settings.brokerUrl());
     ArchiveClient client =
         new ArchiveClient(

@@ -34,6 +34,8 @@ import org.netarchive.ee.common.archive.TlsTrust;
  * @param trustedCertificates for an {@code https} server: the PEM file of the certificates the
  *     agent trusts for it (the installation's CA), or {@code null} for the JVM's default
  *     authorities
+ * @param uploadMinKilobytesPerSecond the slowest upload to the server waited for: an upload of a
+ *     file of n kB that has not finished after 60 s + n / this seconds is abandoned
  */
 public record ArchiveSettings(
     String brokerUrl,
@@ -42,7 +44,8 @@ public record ArchiveSettings(
     URI serverUrl,
     Duration storeTimeout,
     int storeRetries,
-    Path trustedCertificates) {
+    Path trustedCertificates,
+    int uploadMinKilobytesPerSecond) {
 
   static final String BROKER_URL = "archive.broker.url";
   static final String BROKER_USER = "archive.broker.user";
@@ -59,6 +62,7 @@ public record ArchiveSettings(
 
   static final String STORE_TIMEOUT = "archive.storeTimeoutSeconds";
   static final String STORE_RETRIES = "archive.storeRetries";
+  static final String UPLOAD_MIN_RATE = "archive.uploadMinKilobytesPerSecond";
 
   private static final Set<String> KEYS =
       Set.of(
@@ -68,7 +72,8 @@ public record ArchiveSettings(
           SERVER_URL,
           TRUSTED_CERTIFICATES,
           STORE_TIMEOUT,
-          STORE_RETRIES);
+          STORE_RETRIES,
+          UPLOAD_MIN_RATE);
 
   /** Keys of the file server the agent had before it uploaded its files; ignored. */
   static final Set<String> OBSOLETE =
@@ -81,6 +86,9 @@ public record ArchiveSettings(
   static final long DEFAULT_TIMEOUT_SECONDS = 600;
 
   static final int DEFAULT_RETRIES = 2;
+
+  /** The slowest upload waited for when none is given: 1 GB in under 17 minutes (plus 60 s). */
+  static final long DEFAULT_UPLOAD_MIN_KILOBYTES_PER_SECOND = 1000;
 
   private static final Pattern BROKER_URL_FORM = Pattern.compile("(tcp|ssl)://[^\\s/]+(\\?\\S*)?");
 
@@ -98,7 +106,9 @@ public record ArchiveSettings(
         + storeTimeout.toSeconds()
         + " s, retries="
         + storeRetries
-        + "]";
+        + ", upload at least "
+        + uploadMinKilobytesPerSecond
+        + " kB/s]";
   }
 
   /**
@@ -201,6 +211,15 @@ public record ArchiveSettings(
             100,
             "a whole number from 0 to 100",
             problems);
+    Integer uploadRate =
+        number(
+            values,
+            UPLOAD_MIN_RATE,
+            DEFAULT_UPLOAD_MIN_KILOBYTES_PER_SECOND,
+            1,
+            Integer.MAX_VALUE,
+            "a whole number of kilobytes per second, at least 1",
+            problems);
     if (!problems.isEmpty()) {
       throw new ConfigurationException(
           "The archive settings (archive.*) have "
@@ -209,7 +228,7 @@ public record ArchiveSettings(
           problems);
     }
     return new ArchiveSettings(
-        url, user, password, server, Duration.ofSeconds(timeout), retries, trusted);
+        url, user, password, server, Duration.ofSeconds(timeout), retries, trusted, uploadRate);
   }
 
   private static String value(Map<String, String> values, String key, String fallback) {

@@ -62,6 +62,7 @@ class ArchiveSettingsTest {
     assertThat(s.serverUrl()).hasToString("http://127.0.0.1:8080");
     assertThat(s.storeTimeout()).isEqualTo(Duration.ofSeconds(600));
     assertThat(s.storeRetries()).isEqualTo(2);
+    assertThat(s.uploadMinKilobytesPerSecond()).isEqualTo(1000);
     assertThat(s.toString()).doesNotContain("s3cret");
   }
 
@@ -77,7 +78,8 @@ class ArchiveSettingsTest {
                     "archive.server.url", "https://archive.example.org:8443/",
                     "archive.fileServer.port", "8123",
                     "archive.storeTimeoutSeconds", "30",
-                    "archive.storeRetries", "0")));
+                    "archive.storeRetries", "0",
+                    "archive.uploadMinKilobytesPerSecond", "50")));
 
     assertThat(s.brokerUrl()).isEqualTo("tcp://archive.example.org:61617");
     assertThat(s.brokerUser()).isEqualTo("archiver");
@@ -85,6 +87,7 @@ class ArchiveSettingsTest {
     assertThat(s.serverUrl()).hasToString("https://archive.example.org:8443");
     assertThat(s.storeTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(s.storeRetries()).isZero();
+    assertThat(s.uploadMinKilobytesPerSecond()).isEqualTo(50);
   }
 
   @Test
@@ -94,15 +97,17 @@ class ArchiveSettingsTest {
     bad.put("archive.server.url", "ftp://server/");
     bad.put("archive.storeTimeoutSeconds", "0");
     bad.put("archive.storeRetries", "-1");
+    bad.put("archive.uploadMinKilobytesPerSecond", "0");
     bad.put("archive.url", "https://archive.invalid/");
 
     assertThatThrownBy(() -> ArchiveSettings.of(configuration(bad)))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContaining("5 problems")
+        .hasMessageContaining("6 problems")
         .hasMessageContaining("archive.broker.url = 'http://server/'")
         .hasMessageContaining("archive.server.url = 'ftp://server/' is not valid")
         .hasMessageContaining("archive.storeTimeoutSeconds = '0'")
         .hasMessageContaining("archive.storeRetries = '-1'")
+        .hasMessageContaining("archive.uploadMinKilobytesPerSecond = '0'")
         .hasMessageContaining("unknown key 'archive.url' (value 'https://archive.invalid/')");
   }
 
