@@ -6,13 +6,17 @@
 #
 #   wildfly-config/bench/archive-store-benchmark.sh [SIZE_MB]      (default: 1024)
 #
-# Starts the system with a scratch NAS_HOME (bitarchives under it, so on the same disk as the
-# copy), makes a file of SIZE_MB random megabytes named like a WARC, times `cp` + `sync` +
-# `sha512sum` of it, then times `netarchive archive upload` (the agent distribution's
-# bin/netarchive-archive: client SHA-512, both replicas fetch, verify, sync and link it, then report
-# the SHA-512 of their copies) of it over HTTP, and of a second file of that size offered by path
-# (--local, under NAS_ARCHIVE_LOCAL_READ_DIRS), while sampling the server's resident memory. Needs a build (the
-# agent tarball and the provisioned server); figures go to BENCHMARKS.md by hand, with the machine.
+# Starts the system with a scratch NAS_HOME (bitarchives and staging directory under it, so on the
+# same disk as the copy), makes a file of SIZE_MB random megabytes named like a WARC, times `cp` +
+# `sync` + `sha512sum` of it and the coreutils baseline, then times the store of it on a harvester
+# agent's path (bench/AgentUploadStore.java over the agent distribution's lib/: the client's
+# SHA-512, the upload to the server's staging directory, verified and synced there, then both
+# replicas read the staged file directly, verify, sync and link it, and report the SHA-512 of their
+# copies), and of a second file of that size with `netarchive archive --local upload` (the
+# command-line tool offering the file by path, under NAS_ARCHIVE_LOCAL_READ_DIRS), while sampling
+# the server's resident memory. Needs a build (the agent tarball and the provisioned server);
+# figures go to BENCHMARKS.md by hand, with the machine. Other builds on the machine distort it:
+# run it under the build lock (flock /tmp/nas-maven.lock wildfly-config/bench/...).
 #
 # The server runs with NAS_LOG_LEVEL=DEBUG and the tool with its archive client's FINE log, so each
 # store prints its timeline: the client's SHA-512, the repository's store request, each replica's
@@ -65,8 +69,12 @@ org.netarchive.ee.common.archive.level=FINE
 PROPS
 export TOOLS_JAVA_OPTS="-Xmx128m -Djava.util.logging.config.file=$work/tools-logging.properties"
 
-# Unpacks the tools under NAS_HOME before the clock runs.
+# Unpacks the tools under NAS_HOME, and compiles the agent's stand-in, before the clock runs.
 "$ROOT/wildfly-config/bin/netarchive" archive --help >/dev/null
+JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+mkdir -p "$work/classes"
+"$JAVA_HOME/bin/javac" -d "$work/classes" -cp "$NAS_HOME/tools/lib/*" \
+  "$ROOT/wildfly-config/bench/AgentUploadStore.java"
 
 stamp=$(date +%Y%m%d%H%M%S)
 file="$work/1-1-$stamp-00000-bench.warc.gz"
@@ -124,16 +132,31 @@ timeline() { # $1 = file name: the server's log lines about its store, time and 
     sed -E 's/^[0-9-]+ ([0-9:,]+) +[A-Z]+ +\[[^]]*\] \(.*\)\) /\1 /'
 }
 uptime
-store=$(timed_store upload "$file") || exit 1
-timeline "$(basename "$file")" >"$work/http-phases.txt"
+# The agent's path: ArchiveClient over ServerUploads, as the harvester agent stores its WARCs.
+agent_store() { # $1 = file; prints the seconds
+  local t0 t1
+  t0=$(date +%s.%N)
+  echo "$(date +%T.%3N) agent store started: $1" >&2
+  if ! NAS_AGENT_PASSWORD=$NAS_AGENT_PASSWORD "$JAVA_HOME/bin/java" $TOOLS_JAVA_OPTS \
+      -cp "$work/classes:$NAS_HOME/tools/lib/*" AgentUploadStore \
+      "tcp://127.0.0.1:61616" "http://127.0.0.1:8080" "$1" >&2; then
+    echo "the agent's store of $1 failed: no figure for it; the end of the server log:" >&2
+    tail -n 20 "$NAS_HOME/server/log/server.log" >&2
+    return 1
+  fi
+  t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc -l
+}
+store=$(agent_store "$file") || exit 1
+timeline "$(basename "$file")" >"$work/upload-phases.txt"
 store_local=$(timed_store --local upload "$local_file") || exit 1
 kill $SAMPLER 2>/dev/null || true
 printf 'file: %d MB\n' "$SIZE_MB"
 printf 'cp + sync + sha512sum: %.1f s (%.0f MB/s)\n' "$baseline" "$(echo "$SIZE_MB / $baseline" | bc -l)"
 printf 'coreutils, 2 replicas at once (sha512sum; then each: cp + sync + sha512sum): %.1f s\n' "$coreutils"
-printf 'store in 2 replicas, verified, over HTTP: %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate, %.2f x coreutils for 2 replicas\n' \
+printf 'store in 2 replicas, verified, on the agent upload path: %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate, %.2f x coreutils for 2 replicas\n' \
   "$store" "$(echo "$SIZE_MB / $store" | bc -l)" "$(echo "100 * $baseline / $store" | bc -l)" "$(echo "$store / $coreutils" | bc -l)"
-cat "$work/http-phases.txt"
+cat "$work/upload-phases.txt"
 printf 'store in 2 replicas, verified, read directly (--local): %.1f s (%.0f MB/s) = %.0f %% of the cp + sha512sum rate, %.2f x coreutils for 2 replicas\n' \
   "$store_local" "$(echo "$SIZE_MB / $store_local" | bc -l)" "$(echo "100 * $baseline / $store_local" | bc -l)" "$(echo "$store_local / $coreutils" | bc -l)"
 timeline "$(basename "$local_file")"

@@ -47,10 +47,9 @@ prepare_base() {
   export NAS_AGENT_PASSWORD=${NAS_AGENT_PASSWORD:-$(cat "$agent_secret")}
   # Where a first start puts the random admin password (read and deleted below, after start-up).
   export NAS_ADMIN_PASSWORD_FILE="$NAS_HOME/secrets/admin-password"
-  # The local agents offer their files' paths: the bitarchives read them directly (checksum
-  # still verified) from under the agents' directories, and from nowhere else.
+  # The agents upload their files to the server's staging directory, which the bitarchives read
+  # directly (checksum still verified); NAS_ARCHIVE_LOCAL_READ_DIRS only adds other directories.
   mkdir -p "$AGENTS_HOME"
-  export NAS_ARCHIVE_LOCAL_READ_DIRS=${NAS_ARCHIVE_LOCAL_READ_DIRS:-$AGENTS_HOME}
 }
 
 check_database() {

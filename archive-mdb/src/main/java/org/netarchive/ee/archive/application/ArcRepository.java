@@ -9,6 +9,7 @@ import jakarta.jms.Destination;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,7 @@ import org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState;
 import org.netarchive.ee.archive.domain.model.repository.StoreAction;
 import org.netarchive.ee.archive.domain.model.repository.StoreRequester;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
+import org.netarchive.ee.common.archive.RemoteFiles;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumReply;
@@ -291,6 +293,16 @@ public class ArcRepository {
                 + " bytes) requested by "
                 + request.requestId());
     FileSource source = new FileSource(ref.uri(), ref.token(), ref.localPath(), ref.host());
+    if (ref.localPath() == null) {
+      // An agent's upload staged here: the bitarchives on this machine read it from the staging
+      // directory (their checksum still verified), others fetch it over HTTP.
+      Optional<Path> staged = uploads.stagedFileOffered(ref.uri());
+      if (staged.isPresent()) {
+        source =
+            new FileSource(
+                ref.uri(), ref.token(), staged.get().toString(), RemoteFiles.localHostName());
+      }
+    }
     Optional<ArchivedFile> known = files.findForUpdate(request.fileName());
     List<StoreAction> actions;
     if (known.isPresent()) {

@@ -177,6 +177,12 @@ public class ArchiveTransfers implements FileExchange {
     return true;
   }
 
+  /** The offer at an address of this endpoint, if it still is. */
+  public Optional<Offer> offeredAt(String uri) {
+    String id = idOf(uri);
+    return id == null ? Optional.empty() : offered(id);
+  }
+
   /** The file offered under an id, if it still is. */
   public Optional<Offer> offered(String id) {
     return Optional.ofNullable(offers.get(id));

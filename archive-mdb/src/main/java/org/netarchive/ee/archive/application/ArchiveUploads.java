@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
 import org.netarchive.ee.common.message.RemoteFileRef;
@@ -151,6 +152,21 @@ public class ArchiveUploads {
   @Schedule(hour = "*", minute = "41", persistent = false)
   void ageOutHourly() {
     ageOut();
+  }
+
+  /**
+   * The staged file an address offers, for the bitarchives on this machine to read directly (the
+   * staging directory is one of their local read directories, see {@code Bitarchives}) instead of
+   * fetching it from this server's own HTTP listener; their checksum is still verified.
+   *
+   * @param uri the address a store request names
+   * @return the staged file, if the address is an offer of one
+   */
+  public Optional<Path> stagedFileOffered(String uri) {
+    return transfers
+        .offeredAt(uri)
+        .map(ArchiveTransfers.Offer::file)
+        .filter(file -> staging.directory().equals(file.getParent()) && Files.isRegularFile(file));
   }
 
   /** The staging directory. */

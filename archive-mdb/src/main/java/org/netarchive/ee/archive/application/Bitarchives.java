@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +51,25 @@ public class Bitarchives {
       host = "localhost";
     }
     instanceName = "bitarchive@" + host;
-    remoteFiles = new RemoteFiles(settings.localReadDirectories());
+    // The agents' uploads staged on this server are read from the staging directory directly.
+    List<Path> localReads = new ArrayList<>(settings.localReadDirectories());
+    try {
+      localReads.add(Files.createDirectories(settings.stagingDirectory()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot make the staging directory "
+              + settings.stagingDirectory()
+              + " (NAS_ARCHIVE_STAGING_DIR): "
+              + e.getMessage(),
+          e);
+    }
+    remoteFiles = new RemoteFiles(localReads);
     removeBatchResults(settings.batchResultDirectory());
     LOG.info(
         () ->
-            remoteFiles.localReadDirectories().isEmpty()
-                ? "Bitarchives fetch every file over HTTP (no NAS_ARCHIVE_LOCAL_READ_DIRS)"
-                : "Bitarchives read files offered on this machine directly from under "
-                    + remoteFiles.localReadDirectories());
+            "Bitarchives read files offered on this machine directly from under "
+                + remoteFiles.localReadDirectories()
+                + " (the staging directory and NAS_ARCHIVE_LOCAL_READ_DIRS)");
     for (String replica : settings.replicaIds()) {
       if (!settings.isLocal(replica)) {
         LOG.info(

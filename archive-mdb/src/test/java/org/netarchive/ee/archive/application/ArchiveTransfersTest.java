@@ -71,4 +71,28 @@ class ArchiveTransfersTest {
     assertThat(transfers.reoffer(BASE + "/offers/abc", null, file)).isFalse();
     assertThat(transfers.offered("abc")).isEmpty();
   }
+
+  @Test
+  void givenAnOffer_whenLookedUpByItsAddress_thenItsFileUntilWithdrawn_andOtherAddressesNothing(
+      @TempDir Path directory) throws IOException {
+    Path file = Files.writeString(directory.resolve("1-1-20261126-00000-a.warc.gz"), "bytes");
+    ArchiveTransfers transfers = new ArchiveTransfers(BASE);
+    RemoteFileRef ref = transfers.offer(file, "ab".repeat(64));
+
+    assertThat(transfers.offeredAt(ref.uri()))
+        .hasValueSatisfying(
+            offer -> assertThat(offer.file()).isEqualTo(file.toAbsolutePath().normalize()));
+    assertThat(
+            transfers.offeredAt(
+                "http://127.0.0.2:8600/files/" + ref.uri().substring(BASE.length() + 8)))
+        .isEmpty();
+    assertThat(transfers.offeredAt(ref.uri() + "/x")).isEmpty();
+    assertThat(transfers.offeredAt(null)).isEmpty();
+
+    transfers.withdraw(
+        new RemoteFileRef("http://127.0.0.2:8600/files/x", 5, "ab".repeat(64), "t", null, null));
+    assertThat(transfers.offeredAt(ref.uri())).isPresent();
+    transfers.withdraw(ref);
+    assertThat(transfers.offeredAt(ref.uri())).isEmpty();
+  }
 }

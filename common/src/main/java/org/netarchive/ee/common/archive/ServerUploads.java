@@ -123,6 +123,9 @@ public final class ServerUploads implements FileExchange {
                         .getBytes(StandardCharsets.UTF_8));
     HttpClient.Builder builder =
         HttpClient.newBuilder()
+            // Plain HTTP/1.1: the client would otherwise ask to upgrade to HTTP/2 (h2c), which
+            // Undertow takes up and then drops the connection of a large body (RemoteFiles).
+            .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(30))
             .followRedirects(HttpClient.Redirect.NEVER);
     tls.ifPresent(builder::sslContext);
