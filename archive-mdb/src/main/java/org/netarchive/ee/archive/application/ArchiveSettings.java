@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.netarchive.ee.archive.domain.model.repository.StorePolicy;
 import org.netarchive.ee.common.channel.Channels;
 import org.netarchive.ee.scheduler.application.Installation;
@@ -115,29 +116,17 @@ public class ArchiveSettings {
       }
       return ids;
     }
-    String value = settings.text(REPLICAS).get();
-    List<String> ids = new ArrayList<>();
-    for (String part : value.split(",", -1)) {
-      String id = part.strip();
-      if (id.isEmpty()) {
-        throw ServerSettings.refusal(
-            REPLICAS, "must name replica ids separated by ',' with none empty", value);
-      }
-      try {
-        checkReplicaId(id);
-      } catch (IllegalArgumentException e) {
-        throw ServerSettings.refusal(
-            REPLICAS,
-            "names '" + id + "', which is not a replica id (" + e.getMessage() + ")",
-            value);
-      }
-      if (ids.contains(id)) {
-        throw ServerSettings.refusal(
-            REPLICAS, "must name each replica once, but names '" + id + "' twice", value);
-      }
-      ids.add(id);
-    }
-    return List.copyOf(ids);
+    return idList(
+        REPLICAS,
+        settings.text(REPLICAS).get(),
+        id -> {
+          try {
+            checkReplicaId(id);
+            return null;
+          } catch (IllegalArgumentException e) {
+            return "is not a replica id (" + e.getMessage() + ")";
+          }
+        });
   }
 
   /**
@@ -151,23 +140,40 @@ public class ArchiveSettings {
     if (settings.text(LOCAL_REPLICAS).isEmpty()) {
       return replicaIds;
     }
-    String value = settings.text(LOCAL_REPLICAS).get();
+    return idList(
+        LOCAL_REPLICAS,
+        settings.text(LOCAL_REPLICAS).get(),
+        id ->
+            replicaIds.contains(id)
+                ? null
+                : "is none of the replicas " + replicaIds + " (" + REPLICAS + ")");
+  }
+
+  /**
+   * Reads a list of replica ids: separated by {@code ,}, none empty, none given twice, and each one
+   * that {@code problem} finds nothing wrong with.
+   *
+   * @param setting the setting's name, for the refusals
+   * @param value its value
+   * @param problem why an id cannot be taken ("is ..."), or null if it can
+   * @throws IllegalArgumentException naming the setting, the id and the value
+   */
+  private static List<String> idList(
+      String setting, String value, Function<String, String> problem) {
     List<String> ids = new ArrayList<>();
     for (String part : value.split(",", -1)) {
       String id = part.strip();
       if (id.isEmpty()) {
         throw ServerSettings.refusal(
-            LOCAL_REPLICAS, "must name replica ids separated by ',' with none empty", value);
+            setting, "must name replica ids separated by ',' with none empty", value);
       }
-      if (!replicaIds.contains(id)) {
-        throw ServerSettings.refusal(
-            LOCAL_REPLICAS,
-            "names '" + id + "', which is none of the replicas " + replicaIds + " (nas.replicas)",
-            value);
+      String refused = problem.apply(id);
+      if (refused != null) {
+        throw ServerSettings.refusal(setting, "names '" + id + "', which " + refused, value);
       }
       if (ids.contains(id)) {
         throw ServerSettings.refusal(
-            LOCAL_REPLICAS, "must name each replica once, but names '" + id + "' twice", value);
+            setting, "must name each replica once, but names '" + id + "' twice", value);
       }
       ids.add(id);
     }
