@@ -39,27 +39,10 @@ class SystemStateIT {
     String warning = "Heritrix answered 503 for job 4242; trying again (" + instance + ")";
     long unknownJob = 900_000_000L + (long) (Math.random() * 1_000_000);
     Instant now = Instant.now();
+    // Present for minutes (the page is checked while it is, however slow the machine); missing
+    // once a later heartbeat, stamped just after this one, says one comes every second.
     try (RemoteAgent agent = new RemoteAgent()) {
-      heartbeat(
-          agent,
-          Heartbeat.builder()
-              .component("harvester-agent")
-              .kind(ComponentKind.HARVESTER_AGENT)
-              .instance(instance)
-              .state("CRAWLING")
-              .sentAt(now)
-              .channel("FOCUSED")
-              .currentJob("4242")
-              .detail("description", "crawling job 4242")
-              .interval(Duration.ofSeconds(2))
-              .recentWarnings(
-                  List.of(
-                      LogEntry.of(
-                          now.minusSeconds(1),
-                          "WARNING",
-                          "org.netarchive.ee.agent.heritrix.CrawlSupervisor",
-                          warning)))
-              .build());
+      heartbeat(agent, agentHeartbeat(instance, warning, now, Duration.ofMinutes(2)));
       heartbeat(
           agent,
           Heartbeat.builder()
@@ -127,7 +110,12 @@ class SystemStateIT {
           .contains("Refused JobStarted for job " + unknownJob, warning);
       browser.screenshot("system-state");
 
-      // Its heartbeats stopped: after three intervals it is missing.
+      // Its last heartbeat says one comes every second, and none follows: three seconds after
+      // it, the agent is missing.
+      try (RemoteAgent later = new RemoteAgent()) {
+        heartbeat(
+            later, agentHeartbeat(instance, warning, now.plusMillis(1), Duration.ofSeconds(1)));
+      }
       awaitStatus(
           s -> agent(s, instance).map(a -> a.getBoolean("missing")).orElse(false),
           Duration.ofSeconds(30));
@@ -162,6 +150,28 @@ class SystemStateIT {
     assertThat(archive.getJsonObject("figures").keySet())
         .contains("filesStored.ONE", "filesStored.TWO", "storesInProgress", "storeFailures");
     assertThat(archive.getString("lastActivity")).isNotEmpty();
+  }
+
+  private static Heartbeat agentHeartbeat(
+      String instance, String warning, Instant sentAt, Duration interval) {
+    return Heartbeat.builder()
+        .component("harvester-agent")
+        .kind(ComponentKind.HARVESTER_AGENT)
+        .instance(instance)
+        .state("CRAWLING")
+        .sentAt(sentAt)
+        .channel("FOCUSED")
+        .currentJob("4242")
+        .detail("description", "crawling job 4242")
+        .interval(interval)
+        .recentWarnings(
+            List.of(
+                LogEntry.of(
+                    sentAt.minusSeconds(1),
+                    "WARNING",
+                    "org.netarchive.ee.agent.heritrix.CrawlSupervisor",
+                    warning)))
+        .build();
   }
 
   private static void heartbeat(RemoteAgent agent, Heartbeat heartbeat) {
