@@ -285,7 +285,10 @@ class JobLifecycleIT {
           .isEqualTo(failedId);
       assertThat(copy.getJsonObject("domains").getJsonNumber("total").longValue())
           .isEqualTo(jobs.get(0).getInt("configurationCount"));
-      assertThat(admin.post("/api/jobs/" + failedId + "/resubmit").statusCode()).isEqualTo(400);
+      // resubmitted already: the job's state refuses it, 409 naming the job and its state
+      HttpResponse<String> again = admin.post("/api/jobs/" + failedId + "/resubmit");
+      assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
+      assertThat(again.body()).contains("Job " + failedId + " is RESUBMITTED");
     } finally {
       putSettings(before);
     }

@@ -20,7 +20,7 @@ import org.netarchive.ee.scheduler.application.job.JobViews.JobDomainView;
 import org.netarchive.ee.scheduler.application.job.JobViews.JobSummary;
 import org.netarchive.ee.scheduler.application.job.JobViews.StatusCount;
 import org.netarchive.ee.scheduler.domain.model.Page;
-import org.netarchive.ee.scheduler.domain.model.RuleViolation;
+import org.netarchive.ee.scheduler.domain.model.StateConflict;
 import org.netarchive.ee.scheduler.domain.model.Text;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannel;
 import org.netarchive.ee.scheduler.domain.model.channel.HarvestChannelRepository;
@@ -192,13 +192,13 @@ public class JobService {
    *
    * @return the new job
    * @throws NotFoundException if there is no such job
-   * @throws IllegalArgumentException if the job is not FAILED
+   * @throws StateConflict if the job is not FAILED
    */
   @RolesAllowed({"admin", "curator"})
   public JobSummary resubmit(long jobId) {
     HarvestJob job = job(jobId);
     if (job.status() != JobStatus.FAILED) {
-      throw new RuleViolation(null, Text.of("job.notFailed", jobId, job.status()));
+      throw new StateConflict(Text.of("job.notFailed", jobId, job.status()));
     }
     HarvestJob copy = dispatcher.resubmit(job, "Resubmitted by a user");
     return summaries(List.of(copy)).get(0);

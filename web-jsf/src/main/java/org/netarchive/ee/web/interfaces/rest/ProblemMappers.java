@@ -41,6 +41,8 @@ public class ProblemMappers implements ExceptionMapper<Throwable> {
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case org.netarchive.ee.scheduler.application.fleet.CommandRefusedException p ->
           Problem.response(Response.Status.CONFLICT, p.getMessage());
+      case org.netarchive.ee.scheduler.domain.model.StateConflict p ->
+          Problem.response(Response.Status.CONFLICT, p.getMessage());
       case RuleViolation p when p.field() != null ->
           Problem.response(Response.Status.BAD_REQUEST, p.getMessage(), p.field());
       case IllegalArgumentException p ->
