@@ -29,8 +29,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.netarchive.ee.agent.demo.SyntheticSite;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResponse;
@@ -40,12 +38,12 @@ import org.netpreserve.jwarc.cdx.CdxRecord;
 
 /**
  * The CDX server API after real harvests: the real agent crawls the synthetic site twice, the
- * second time deduplicating its unchanged images and PDFs; once the capture index holds both jobs'
- * files, the API finds every URL the crawls fetched (exact, prefix, host), orders a URL's captures
- * by nearness to a time (closest), resolves each revisit to the first job's response it refers to,
- * answers jwarc's CDX-server client (the request its dedupe command sends, read with its
- * CdxReader), and the WARC file served with Range gives exactly the bytes of the record jwarc reads
- * at the capture's offset.
+ * second time deduplicating its unchanged images and PDFs ({@link DedupHarvests}); once the capture
+ * index holds both jobs' files, the API finds every URL the crawls fetched (exact, prefix, host),
+ * orders a URL's captures by nearness to a time (closest), resolves each revisit to the first job's
+ * response it refers to, answers jwarc's CDX-server client (the request its dedupe command sends,
+ * read with its CdxReader), and the WARC file served with Range gives exactly the bytes of the
+ * record jwarc reads at the capture's offset.
  *
  * <p>Tagged database-neutral: CI runs it on H2 only. Its database work (the capture index's record,
  * the archive's admin data) is what CaptureIndexIT and the archive tests run on PostgreSQL; the
@@ -56,14 +54,8 @@ import org.netpreserve.jwarc.cdx.CdxRecord;
 @RunAsClient
 class CdxApiIT {
 
-  private static final Duration CRAWL = Duration.ofSeconds(240);
   private static final Duration INDEXING = Duration.ofSeconds(120);
   private static final Api ADMIN = Api.admin();
-  private static final ScheduledHarvests HARVESTS = new ScheduledHarvests(ADMIN);
-
-  @RegisterExtension
-  static final SiteHarvests HARVESTED =
-      new SiteHarvests(HARVESTS, "cdxit", 31, d -> new SyntheticSite.Host(d, 10, 2, 900, 3));
 
   @Test
   void givenABadOrExponentialFilter_whenAsked_thenRefusedNamingIt() throws Exception {
@@ -80,13 +72,9 @@ class CdxApiIT {
   @Test
   void givenTwoHarvestsOfASite_whenIndexed_thenTheCdxApiFindsEveryCaptureAndItsBytes()
       throws Exception {
-    long first;
-    long second;
-    try (AgentProcess agent = HARVESTED.dedupAgent().start()) {
-      first = HARVESTED.harvestOnce("Cdx first ", agent, CRAWL);
-      HARVESTED.site().setEdition(1);
-      second = HARVESTED.harvestOnce("Cdx second ", agent, CRAWL);
-    }
+    DedupHarvests.Pair pair = DedupHarvests.pair();
+    long first = pair.first();
+    long second = pair.second();
     List<String> firstFiles = archivedFilesOfJob(first);
     List<String> secondFiles = archivedFilesOfJob(second);
     for (String name : concat(firstFiles, secondFiles)) {
@@ -97,7 +85,7 @@ class CdxApiIT {
     // Every URL the first crawl fetched, from its WARCs: exact, prefix and host find it.
     Map<String, Long> firstResponses = responses(firstFiles);
     assertThat(firstResponses).hasSizeGreaterThan(20);
-    String seed = HARVESTED.seed();
+    String seed = pair.seed();
     Set<String> byHost = urls(json("url=" + enc(seed) + "&matchType=host"));
     Set<String> byPrefix = urls(json("url=" + enc(seed) + "&matchType=prefix"));
     Set<String> byWildcard = urls(json("url=" + enc(seed + "*")));

@@ -49,6 +49,11 @@ final class SiteHarvests implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
+    start();
+  }
+
+  /** Makes the template and the channel through the API and starts the site. */
+  void start() throws Exception {
     work = Files.createDirectories(Path.of(System.getProperty("agent.it.dir")));
     domain = ScheduledHarvests.unique(prefix + "-") + ".dk";
     template = harvests.newFastTemplate(prefix + "_fast_");
