@@ -32,6 +32,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.agent.demo.SyntheticSite;
@@ -46,7 +47,11 @@ import org.netarchive.ee.agent.demo.SyntheticSite;
  * agent started while its broker is unreachable connects when the broker appears.
  *
  * <p>Both harvests are made due at once, so that one scheduler pass splits both.
+ *
+ * <p>Tagged database-neutral: on PostgreSQL, the job states and reports it records are
+ * JobLifecycleIT's, OperationsIT's and SnapshotRoundtripIT's work there.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class AgentOnServerIT {

@@ -31,6 +31,7 @@ import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +47,11 @@ import org.netarchive.ee.common.archive.ServerUploads;
  * replicas hold it; the agent's JVM has no listening TCP socket while it works. The endpoint
  * refuses a body that is not what its headers announce (422 naming the file, nothing left in
  * staging), a request without credentials (401) and an account that is not the agents' (403).
+ *
+ * <p>Tagged database-neutral: the store behind an upload records what ArchiveStoreIT's stores
+ * record on PostgreSQL; staging is files.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class AgentUploadsIT {

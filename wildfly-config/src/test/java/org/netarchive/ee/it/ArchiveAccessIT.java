@@ -15,6 +15,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,11 @@ import org.netpreserve.jwarc.cdx.CdxWriter;
  * exact bytes at an offset and refuses an offset that is not a record start, get file returns the
  * whole file from a named or any replica, batch CDX matches jwarc's CDX of the same files, and an
  * unknown file, replica or batch job is answered with a reason.
+ *
+ * <p>Tagged database-neutral: reads go through the broker and the bitarchives' disks; the archive's
+ * records are ArchiveStoreIT's work on PostgreSQL.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ArchiveAccessIT {

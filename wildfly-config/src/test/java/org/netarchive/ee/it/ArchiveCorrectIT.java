@@ -11,6 +11,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,10 @@ import org.netpreserve.jwarc.WarcCompression;
  * only with the configured credentials and its exact bad checksum, kept in the attic, and storing
  * the good file again puts a good copy back (NAS_ARCHIVE_CORRECT_CREDENTIALS of the failsafe
  * configuration).
+ *
+ * <p>Tagged database-neutral: a correction's records are PreservationIT's repairs on PostgreSQL.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ArchiveCorrectIT {

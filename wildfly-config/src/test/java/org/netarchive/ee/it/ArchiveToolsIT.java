@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,11 @@ import org.netpreserve.jwarc.WarcCompression;
 /**
  * The packaged command-line tools ({@code bin/netarchive-archive} of the agent distribution) as an
  * operator runs them against the server: upload, get-record and batch, with their exit codes.
+ *
+ * <p>Tagged database-neutral: the tools talk to the broker and read files; the archive's own
+ * records are ArchiveStoreIT's and ArchiveCrashIT's work on PostgreSQL.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ArchiveToolsIT {

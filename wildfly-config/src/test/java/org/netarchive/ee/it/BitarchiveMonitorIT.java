@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,10 @@ import org.netpreserve.jwarc.WarcCompression;
  * both instances; a get is served by the instance holding the file; an instance whose heartbeats
  * stop is marked missing (component monitor, log) and no longer waited for. The IT server sends
  * heartbeats every 2 s and counts an instance missing after 8 s without one (failsafe settings).
+ *
+ * <p>Tagged database-neutral: the monitor keeps its state in memory.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class BitarchiveMonitorIT {

@@ -32,9 +32,9 @@ import org.netarchive.ee.agent.demo.SyntheticSite;
  * <p>Like {@link SplitRestartIT}, this crashes the shared server; the tests after it run against
  * the restarted one. Its agent is stopped at the end, and its channel's queue is left empty.
  *
- * <p>Tagged database-neutral: CI runs it on H2 only. Its database work (jobs resubmitted at
- * start-up, the agent's reports recorded) is what {@link SplitRestartIT} and {@link
- * AgentOnServerIT} run on PostgreSQL; the rest is broker, agent and Heritrix.
+ * <p>Tagged database-neutral: CI runs it on H2 only. Its database work (jobs kept across a restart,
+ * the agent's reports recorded) is what {@link SplitRestartIT} and {@link OperationsIT} run on
+ * PostgreSQL; the rest is broker, agent and Heritrix.
  */
 @Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)

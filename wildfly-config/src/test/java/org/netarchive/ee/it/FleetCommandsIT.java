@@ -19,6 +19,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.agent.demo.SyntheticSite;
@@ -29,7 +30,11 @@ import org.netarchive.ee.agent.demo.SyntheticSite;
  * stored in both replicas; a paused agent leaves a job on its queue until resumed, and a job not
  * taken yet cannot be stopped. Each command is followed to its agent's answer through {@code GET
  * /api/agents/commands}.
+ *
+ * <p>Tagged database-neutral: its database work (a command row and its answer, plain JPA) is
+ * applied by the same migrations and mapping every PostgreSQL test starts with.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class FleetCommandsIT {

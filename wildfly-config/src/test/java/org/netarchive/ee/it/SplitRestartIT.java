@@ -102,10 +102,11 @@ class SplitRestartIT {
     // Small runs, jobs and transactions, so that the split takes long enough to be caught in it.
     // Packing is where the configurations are placed; at 100 a transaction it placed 40,000 in
     // about two seconds on the shared test server. At 10 a transaction it takes a few seconds
-    // more, and a job of 20 configurations is made in two transactions.
+    // more, and a job of 200 configurations is made in twenty transactions (a kill can land
+    // inside a job). Not smaller jobs: each is read back below, one request per job.
     setProperty("netarchive.split.runSize", "500");
     setProperty("netarchive.split.packChunkSize", "10");
-    put(Json.createObjectBuilder().add("split.configChunkSize", "20").build());
+    put(Json.createObjectBuilder().add("split.configChunkSize", "200").build());
     try {
       String snapshot = crashInTheMiddleOfASplit();
       JsonObject done =

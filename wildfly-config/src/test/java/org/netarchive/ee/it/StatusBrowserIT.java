@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.message.CrawlStopReason;
@@ -31,7 +32,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * (the job page shows DONE and what each domain got, the domain's history charts it), and fails the
  * other (resubmitted from its page). The jobs list filters, and the settings page refuses a bad
  * value next to its field.
+ *
+ * <p>Tagged database-neutral: the jobs and statistics behind the pages are JobLifecycleIT's and
+ * OperationsIT's work on PostgreSQL.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class StatusBrowserIT {
