@@ -56,7 +56,7 @@ class BrokerRestartIT {
         new SyntheticSite(
             23,
             List.of(
-                new SyntheticSite.Host(slow, 300, 0, 500),
+                new SyntheticSite.Host(slow, 200, 0, 500),
                 new SyntheticSite.Host(quick, 4, 1, 800)))) {
       String template = harvests.newFastTemplate("brokerit_fast_");
       String channel = harvests.newChannel();
