@@ -145,6 +145,8 @@ class AgentOnServerIT {
       assertThat(progress).as("the agent's progress reached the server").isNotNull();
       assertThat(progress.getJsonNumber("downloaded").longValue()).isPositive();
       assertThat(agent.logText()).contains("Took job " + jobId).contains("Reported job " + jobId);
+      // the broker client's own log lines go to the agent's log (SLF4J bound to its logging)
+      assertThat(agent.logText()).doesNotContain("No SLF4J providers");
       HarvestedJobs.assertLivedInOrderWithin(job, Duration.ofMinutes(2));
 
       Map<String, JsonObject> domains = domains(done);
