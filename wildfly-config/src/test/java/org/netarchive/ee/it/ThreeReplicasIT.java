@@ -51,6 +51,11 @@ import org.netpreserve.jwarc.WarcWriter;
  * MiB), which the shared test server cannot have without a reload: a whole file larger than it,
  * fetched through the UI's REST API, still arrives (the bitarchive's delivery to the transfer
  * endpoint is exempt, TransferBodyLimit), while a UI upload of the same size is refused.
+ *
+ * <p>Its public names are configured as an installation behind a proxy has them ({@code
+ * NAS_PUBLIC_HOSTS=archive.example.org}): the bitarchives' deliveries to the transfer endpoint (by
+ * default http://127.0.0.1:...) are still taken, since the endpoint's host is always a name of the
+ * server, while a request by another name (localhost) is refused.
  */
 @Tag("database-neutral")
 class ThreeReplicasIT {
@@ -92,6 +97,7 @@ class ThreeReplicasIT {
     environment.put("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true");
     environment.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
     environment.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
+    environment.put("NAS_PUBLIC_HOSTS", "archive.example.org");
     Path console = Files.createDirectories(base.resolve("log")).resolve("console.log");
     builder.redirectErrorStream(true).redirectOutput(console.toFile());
     server = builder.start();
@@ -190,6 +196,18 @@ class ThreeReplicasIT {
                 .GET()
                 .build());
     assertThat(stored.statusCode()).as("the refused upload was not stored").isEqualTo(404);
+
+    // localhost is no longer one of its names once NAS_PUBLIC_HOSTS names others
+    HttpResponse<String> byOtherName =
+        ServerUnderTest.send(
+            ServerUnderTest.asUser(
+                    ServerUnderTest.request("http://localhost:" + (8080 + OFFSET) + "/api/jobs"),
+                    ServerUnderTest.ADMIN,
+                    ServerUnderTest.adminPassword())
+                .GET()
+                .build());
+    assertThat(byOtherName.statusCode()).as(byOtherName.body()).isEqualTo(400);
+    assertThat(byOtherName.body()).contains("Host 'localhost:", "NAS_PUBLIC_HOSTS");
   }
 
   /** Stores the file through the server's broker, as an agent does; the confirmed SHA-512. */

@@ -89,6 +89,14 @@ public class ArchiveTransfers implements FileExchange {
   }
 
   /**
+   * The endpoint's address as the bitarchives reach it, e.g. {@code
+   * http://127.0.0.1:8080/api/transfers}: its host is one of the server's public names.
+   */
+  public String address() {
+    return base;
+  }
+
+  /**
    * The endpoint's address.
    *
    * @param configured the setting, or {@code null}

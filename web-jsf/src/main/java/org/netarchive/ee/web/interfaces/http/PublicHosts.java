@@ -1,5 +1,6 @@
 package org.netarchive.ee.web.interfaces.http;
 
+import jakarta.ejb.EJB;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletException;
@@ -7,11 +8,13 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Arrays;
+import java.net.URI;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import org.netarchive.ee.archive.application.ArchiveTransfers;
 import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 /**
@@ -20,8 +23,11 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  * header, so a forged one would point the client elsewhere; checking it once here covers all of
  * them. The names are the setting {@code nas.public.hosts} ({@code NAS_PUBLIC_HOSTS}, separated by
  * commas), by default the address the server is bound to, {@code localhost}, {@code 127.0.0.1} and
- * {@code ::1}. Ports are not compared: the server is reached on several (port offsets, proxies),
- * and a name is what a forged Host changes.
+ * {@code ::1}; the host of the transfer endpoint's address ({@code NAS_ARCHIVE_TRANSFERS_URI}, by
+ * default the bind address or 127.0.0.1) is always one, since the bitarchives deliver to it. Ports
+ * are not compared: the server is reached on several (port offsets, proxies), and a name is what a
+ * forged Host changes. A configured entry that is no host name or address (a scheme, port or path
+ * in it) stops the start with a message naming it, instead of refusing every request by that name.
  */
 public class PublicHosts extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -29,25 +35,58 @@ public class PublicHosts extends HttpFilter {
 
   private Set<String> names;
 
+  private static final String SETTING = "nas.public.hosts";
+
+  /** A host name or IPv4 address (letters, digits, hyphens, dots), or an IPv6 address. */
+  private static final Pattern NAME =
+      Pattern.compile(
+          "[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|[0-9a-f.]*:[0-9a-f.]*:[0-9a-f:.]*");
+
+  @EJB private ArchiveTransfers transfers;
+
   @Override
   public void init(FilterConfig config) throws ServletException {
     super.init(config);
     // jboss.bind.address is WildFly's own property (the -b address), not a setting of ours.
     names =
         names(
-            ServerSettings.current().text("nas.public.hosts").orElse(null),
-            System.getProperty("jboss.bind.address"));
+            ServerSettings.current().text(SETTING).orElse(null),
+            System.getProperty("jboss.bind.address"),
+            URI.create(transfers.address()).getHost());
     LOG.info(() -> "Requests are answered for the host names " + names + " (NAS_PUBLIC_HOSTS)");
   }
 
-  /** The configured names, or the defaults when nothing is configured. */
-  static Set<String> names(String configured, String bindAddress) {
+  /**
+   * The configured names, or the defaults when nothing is configured; with the transfer endpoint's
+   * host.
+   *
+   * @param configured the setting, or {@code null}
+   * @param bindAddress the server's bind address, or {@code null}
+   * @param transfersHost the host of the transfer endpoint's address, or {@code null}
+   * @throws IllegalStateException naming the setting and the entry that is no host name
+   */
+  static Set<String> names(String configured, String bindAddress, String transfersHost) {
     Set<String> names = new LinkedHashSet<>();
+    if (transfersHost != null && !transfersHost.isBlank()) {
+      names.add(normalize(transfersHost));
+    }
     if (configured != null && !configured.isBlank()) {
-      Arrays.stream(configured.split(","))
-          .map(PublicHosts::normalize)
-          .filter(n -> !n.isEmpty())
-          .forEach(names::add);
+      for (String entry : configured.split(",")) {
+        String name = normalize(entry);
+        if (name.isEmpty()) {
+          continue;
+        }
+        if (!NAME.matcher(name).matches()) {
+          throw ServerSettings.refusal(
+              SETTING,
+              "must list host names or IP addresses separated by commas, without scheme, port or"
+                  + " path ('"
+                  + entry.strip()
+                  + "' is none)",
+              configured);
+        }
+        names.add(name);
+      }
       return Set.copyOf(names);
     }
     if (bindAddress != null
