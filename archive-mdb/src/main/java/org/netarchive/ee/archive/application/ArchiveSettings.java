@@ -30,6 +30,8 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  * <ul>
  *   <li>{@code NAS_REPLICAS_LOCAL} (default every replica): the replicas whose bitarchives run in
  *       this server; the others' run on bitarchive nodes (README-NODES.md)
+ *   <li>{@code NAS_ROLE} (default central): {@code node} for a bitarchive node, which has no
+ *       staging directory (README-NODES.md)
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
@@ -65,6 +67,9 @@ public class ArchiveSettings {
 
   /** The setting listing every replica; when unset, the two above. */
   public static final String REPLICAS = "nas.replicas";
+
+  /** The setting naming the server's role: {@code node} for a bitarchive node; else central. */
+  public static final String ROLE = "nas.role";
 
   /** The setting listing the replicas whose bitarchives run in this server; when unset, all. */
   public static final String LOCAL_REPLICAS = "nas.replicas.local";
@@ -333,6 +338,16 @@ public class ArchiveSettings {
     return settings
         .absoluteDirectory("nas.index.cache.dir")
         .orElseGet(() -> Path.of(serverDataDirectory(), "index-cache").toAbsolutePath());
+  }
+
+  /**
+   * Whether this server is a bitarchive node ({@code NAS_ROLE=node}): it holds the bitarchives of
+   * its local replicas for a central server and has no staging directory of its own, so it reads
+   * every offered file over HTTP (a staging directory of the central's on the same machine is no
+   * directory it may read directly).
+   */
+  public boolean bitarchiveNode() {
+    return "node".equals(settings.text(ROLE).orElse("").trim().toLowerCase(Locale.ROOT));
   }
 
   /** Where the agents' uploads wait for the replicas ({@code NAS_ARCHIVE_STAGING_DIR}). */

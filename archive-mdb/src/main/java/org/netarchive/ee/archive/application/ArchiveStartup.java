@@ -6,7 +6,9 @@ import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.logging.Logger;
+import org.netarchive.ee.archive.infrastructure.messaging.jms.ReplicaDestinations;
 
 /**
  * Resumes the stores a stop or crash interrupted: every replica still uploading or being checked is
@@ -24,9 +26,15 @@ public class ArchiveStartup {
   @Inject private ArcRepository repository;
   @Inject private BitarchiveHeartbeats heartbeats;
   @Inject private ArchiveUploads uploads;
+  @Inject private ReplicaDestinations destinations;
 
   @PostConstruct
   void resume() {
+    // The replicas' destinations and diverts, before anything is sent to them: nothing else asks
+    // for them early (the senders and consumers read the replicas from the settings, as a
+    // bitarchive node does), and the bean is made at its first use.
+    List<String> replicas = destinations.replicaIds();
+    LOG.fine(() -> "The destinations of the replicas " + replicas + " are on the broker");
     // The monitor knows the bitarchives from the start, not only after the first minute.
     heartbeats.send();
     int resumed = repository.resumeUnfinishedStores();

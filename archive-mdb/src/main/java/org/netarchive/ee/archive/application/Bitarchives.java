@@ -51,17 +51,20 @@ public class Bitarchives {
       host = "localhost";
     }
     instanceName = "bitarchive@" + host;
-    // The agents' uploads staged on this server are read from the staging directory directly.
+    // The agents' uploads staged on this server are read from the staging directory directly; a
+    // bitarchive node has none, and fetches the central's over HTTP.
     List<Path> localReads = new ArrayList<>(settings.localReadDirectories());
-    try {
-      localReads.add(Files.createDirectories(settings.stagingDirectory()));
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot make the staging directory "
-              + settings.stagingDirectory()
-              + " (NAS_ARCHIVE_STAGING_DIR): "
-              + e.getMessage(),
-          e);
+    if (!settings.bitarchiveNode()) {
+      try {
+        localReads.add(Files.createDirectories(settings.stagingDirectory()));
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Cannot make the staging directory "
+                + settings.stagingDirectory()
+                + " (NAS_ARCHIVE_STAGING_DIR): "
+                + e.getMessage(),
+            e);
+      }
     }
     remoteFiles = new RemoteFiles(localReads);
     removeBatchResults(settings.batchResultDirectory());

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -199,6 +200,32 @@ public final class Channels {
    */
   public Channel anyBa(String replicaId) {
     return replicaChannel(ChannelPrefix.ANY_BA, replicaId);
+  }
+
+  /**
+   * The replica whose ANY_BA, ALL_BA or THE_BAMON channel an address names, as a broker names it
+   * (with or without Artemis' {@code jms.queue.}/{@code jms.topic.} prefix, e.g. the address a
+   * divert copied a message from).
+   *
+   * @param address the address
+   * @param replicaIds the replicas to look among
+   * @return the replica, or empty if the address is none of their channels
+   */
+  public Optional<String> replicaOfChannel(String address, List<String> replicaIds) {
+    String name = address;
+    if (name.startsWith("jms.queue.")) {
+      name = name.substring("jms.queue.".length());
+    } else if (name.startsWith("jms.topic.")) {
+      name = name.substring("jms.topic.".length());
+    }
+    for (String replica : replicaIds) {
+      if (name.equals(anyBa(replica).name())
+          || name.equals(allBa(replica).name())
+          || name.equals(theBamon(replica).name())) {
+        return Optional.of(replica);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -26,6 +26,23 @@ class ChannelsTest {
     return new Channel(name, ChannelKind.TOPIC);
   }
 
+  // The replica of an address
+
+  @Test
+  void givenAReplicaChannelAddress_whenLookingUpItsReplica_thenTheReplicaWithOrWithoutPrefix() {
+    List<String> replicas = List.of("ONE", "TWO");
+    assertThat(prod.replicaOfChannel("jms.queue.PROD_TWO_ANY_BA", replicas)).contains("TWO");
+    assertThat(prod.replicaOfChannel("jms.topic.PROD_ONE_ALL_BA", replicas)).contains("ONE");
+    assertThat(prod.replicaOfChannel("PROD_TWO_THE_BAMON", replicas)).contains("TWO");
+    assertThat(prod.replicaOfChannel("PROD_THREE_ANY_BA", replicas))
+        .as("a replica not configured")
+        .isEmpty();
+    assertThat(prod.replicaOfChannel("DEV_ONE_ANY_BA", replicas))
+        .as("another environment's channel")
+        .isEmpty();
+    assertThat(prod.replicaOfChannel("jms.queue.PROD_COMMON_THE_REPOS", replicas)).isEmpty();
+  }
+
   // Environment
 
   @Test

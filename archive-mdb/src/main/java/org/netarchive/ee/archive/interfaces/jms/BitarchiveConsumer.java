@@ -3,8 +3,8 @@ package org.netarchive.ee.archive.interfaces.jms;
 import jakarta.inject.Inject;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
+import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.archive.application.Bitarchive;
-import org.netarchive.ee.archive.infrastructure.messaging.jms.ReplicaDestinations;
 import org.netarchive.ee.common.jms.JsonMessageListener;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.ChecksumRequest;
@@ -21,7 +21,7 @@ import org.netarchive.ee.common.message.UploadRequest;
  */
 abstract class BitarchiveConsumer extends JsonMessageListener {
 
-  @Inject private ReplicaDestinations destinations;
+  @Inject private ArchiveSettings settings;
   @Inject private Bitarchive bitarchive;
 
   /** An upload to the bitarchive of the replica whose ANY_BA it was sent to. */
@@ -53,7 +53,7 @@ abstract class BitarchiveConsumer extends JsonMessageListener {
 
   /** The message, after checking that it is addressed to the replica it was sent to. */
   Message addressed(Message message, jakarta.jms.Message raw) throws JMSException {
-    String replica = ReplicaConsumers.replica(destinations, raw);
+    String replica = ReplicaConsumers.replica(settings, raw);
     String addressed =
         switch (message) {
           case UploadRequest m -> m.replicaId();

@@ -5,8 +5,8 @@ import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
+import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.archive.application.BitarchiveMonitor;
-import org.netarchive.ee.archive.infrastructure.messaging.jms.ReplicaDestinations;
 import org.netarchive.ee.common.jms.JsonMessageListener;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
@@ -37,12 +37,12 @@ import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
     })
 public class ReplicaMonitorConsumer extends JsonMessageListener {
 
-  @Inject private ReplicaDestinations destinations;
+  @Inject private ArchiveSettings settings;
   @Inject private BitarchiveMonitor monitor;
 
   @Override
   protected void handle(Message message, jakarta.jms.Message raw) throws JMSException {
-    String replica = ReplicaConsumers.replica(destinations, raw);
+    String replica = ReplicaConsumers.replica(settings, raw);
     Destination replyTo = raw.getJMSReplyTo();
     switch (message) {
       case Heartbeat heartbeat -> monitor.heartbeat(replica, heartbeat);

@@ -32,7 +32,6 @@ public class ArchiveMessaging {
   @Inject private JMSContext jms;
   @Inject private ArchiveSettings settings;
   @Inject private StoreReplyRoutes replyRoutes;
-  @Inject private ReplicaDestinations destinations;
 
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
   private Queue repository;
@@ -189,13 +188,14 @@ public class ArchiveMessaging {
   }
 
   /**
-   * The replica id, checked to be one configured; its destinations exist (made at the first use,
-   * see {@link ReplicaDestinations}).
+   * The replica id, checked to be one configured. Its destinations exist: the central server makes
+   * them at start-up ({@link ReplicaDestinations}, through ArchiveStartup); a bitarchive node sends
+   * to the central's. Not asked of ReplicaDestinations, which a node does not have.
    */
   private String configured(String replicaId) {
-    if (!destinations.replicaIds().contains(replicaId)) {
+    if (!settings.replicaIds().contains(replicaId)) {
       throw new IllegalArgumentException(
-          "Unknown replica '" + replicaId + "'; the replicas are " + destinations.replicaIds());
+          "Unknown replica '" + replicaId + "'; the replicas are " + settings.replicaIds());
     }
     return replicaId;
   }

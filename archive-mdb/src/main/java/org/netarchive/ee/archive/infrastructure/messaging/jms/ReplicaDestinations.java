@@ -5,9 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.management.JMException;
@@ -34,8 +32,9 @@ import org.netarchive.ee.common.jms.BrokerManagement;
  * stays empty); ALL_BA non-exclusively, so that subscribers on other machines still get a copy.
  *
  * <p>The replicas whose bitarchives run on bitarchive nodes ({@code nas.replicas.local} leaves them
- * out) keep their channels here but get no ANY_BA and ALL_BA diverts: a node consumes those
- * channels itself over the network; their THE_BAMON is still diverted, the monitors running here.
+ * out) keep their channels here but get no ANY_BA divert: a node consumes ANY_BA itself over the
+ * network; ALL_BA is copied into the node's durable queue {@link #nodeRequests}; their THE_BAMON is
+ * still diverted, the monitors running here.
  *
  * <p>Why diverts, not a selector per replica on shared destinations: the channel names are the
  * installation's interface (the bitarchive instances of other machines, the tests, the system page
@@ -62,6 +61,18 @@ public class ReplicaDestinations {
   /** The server's queue of its replicas' monitors, without the environment prefix. */
   public static final String MONITOR = "COMMON_BITARCHIVE_MONITOR";
 
+  /**
+   * The queue a bitarchive node of a replica takes the replica's requests from, {@code
+   * <ENV>_<REPLICA>_NODE_REQUESTS}: a copy of what reaches the replica's ALL_BA. One per replica,
+   * so one node instance per replica (several would compete for the requests).
+   */
+  public static String nodeRequests(Channels channels, String replica) {
+    return channels.environment() + "_" + replica + "_NODE_REQUESTS";
+  }
+
+  private static final String DIVERT_PREFIX = "netarchive-";
+  private static final String NODE_DIVERT_PREFIX = "netarchive-node-";
+
   /** The core property a divert sets on its copy: the address the message was sent to. */
   public static final String ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
 
@@ -75,7 +86,7 @@ public class ReplicaDestinations {
 
   @Inject private ArchiveSettings settings;
 
-  private final Map<String, String> replicaByChannel = new HashMap<>();
+  private Channels channels;
   private List<String> replicaIds = List.of();
   private MBeanServer server;
   private ObjectName broker;
@@ -94,11 +105,7 @@ public class ReplicaDestinations {
    * {@code mbeans}, with the ANY_BA and ALL_BA diverts of the local replicas only.
    */
   void ensure(MBeanServer mbeans, Channels channels, List<String> replicas, List<String> local) {
-    for (String replica : replicas) {
-      replicaByChannel.put(channels.anyBa(replica).name(), replica);
-      replicaByChannel.put(channels.allBa(replica).name(), replica);
-      replicaByChannel.put(channels.theBamon(replica).name(), replica);
-    }
+    this.channels = channels;
     server = mbeans;
     broker = BrokerManagement.broker();
     String environment = channels.environment();
@@ -109,17 +116,26 @@ public class ReplicaDestinations {
       ensureQueue(anyBa);
       ensureQueue(theBamon);
       ensureTopic(allBa);
-      ensureDivert(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR, true);
+      ensureDivert(
+          DIVERT_PREFIX + theBamon, theBamon, QUEUE_PREFIX + environment + "_" + MONITOR, true);
       moveLeftovers(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR);
+      String nodeRequests = QUEUE_PREFIX + nodeRequests(channels, replica);
       if (local.contains(replica)) {
-        ensureDivert(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
-        ensureDivert(allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
+        ensureDivert(
+            DIVERT_PREFIX + anyBa, anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
+        ensureDivert(
+            DIVERT_PREFIX + allBa, allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
         moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
+        removeDivert(NODE_DIVERT_PREFIX + allBa);
       } else {
-        // A node's replica: its uploads and requests stay in its channels for the node to take.
-        // The broker's journal keeps the diverts of a start when the replica was still local.
-        removeDivert(anyBa);
-        removeDivert(allBa);
+        // A node's replica: its uploads stay in ANY_BA for the node to take; its requests are
+        // copied into a durable queue of the node's, which it consumes with no right to make
+        // queues on this broker. The broker's journal keeps the diverts of a start when the
+        // replica was still local.
+        removeDivert(DIVERT_PREFIX + anyBa);
+        removeDivert(DIVERT_PREFIX + allBa);
+        ensureQueue(nodeRequests);
+        ensureDivert(NODE_DIVERT_PREFIX + allBa, allBa, nodeRequests, false);
       }
     }
     replicaIds = List.copyOf(replicas);
@@ -131,13 +147,7 @@ public class ReplicaDestinations {
    * {@code jms.queue.}/{@code jms.topic.} prefix) is, or null if it is no configured replica's.
    */
   public String replicaOfAddress(String address) {
-    String name = address;
-    if (name.startsWith(QUEUE_PREFIX)) {
-      name = name.substring(QUEUE_PREFIX.length());
-    } else if (name.startsWith(TOPIC_PREFIX)) {
-      name = name.substring(TOPIC_PREFIX.length());
-    }
-    return replicaByChannel.get(name);
+    return channels.replicaOfChannel(address, replicaIds).orElse(null);
   }
 
   /** The replicas whose channels this server serves. */
@@ -169,8 +179,7 @@ public class ReplicaDestinations {
     LOG.info(() -> "Created the replica topic " + coreName);
   }
 
-  private void ensureDivert(String from, String to, boolean exclusive) {
-    String name = "netarchive-" + from;
+  private void ensureDivert(String name, String from, String to, boolean exclusive) {
     if (names("DivertNames").contains(name)) {
       return;
     }
@@ -189,21 +198,22 @@ public class ReplicaDestinations {
                 + (exclusive ? "" : " (a copy; its subscribers keep theirs)"));
   }
 
-  private void removeDivert(String from) {
-    String name = "netarchive-" + from;
+  private void removeDivert(String name) {
     if (!names("DivertNames").contains(name)) {
       return;
     }
     invoke(
-        "remove the divert of " + from,
+        "remove the divert " + name,
         "destroyDivert",
         new Object[] {name},
         new String[] {String.class.getName()});
     LOG.info(
         () ->
-            "Removed the divert of "
-                + from
-                + ": its replica's bitarchive runs on a bitarchive node (nas.replicas.local)");
+            "Removed the divert "
+                + name
+                + ": its replica's bitarchive runs "
+                + (name.startsWith(NODE_DIVERT_PREFIX) ? "here again" : "on a bitarchive node")
+                + " (nas.replicas.local)");
   }
 
   /** Moves what an earlier version left in a replica's own queue to the server's queue. */

@@ -144,12 +144,28 @@ class ReplicaDestinationsTest {
             "netarchive-jms.queue.DEV_ONE_ANY_BA",
             "netarchive-jms.queue.DEV_ONE_THE_BAMON",
             "netarchive-jms.topic.DEV_ONE_ALL_BA",
-            "netarchive-jms.queue.DEV_TWO_THE_BAMON");
+            "netarchive-jms.queue.DEV_TWO_THE_BAMON",
+            "netarchive-node-jms.topic.DEV_TWO_ALL_BA");
     assertThat(journal.queues)
-        .as("the node's replica keeps its channels on this broker")
-        .contains("jms.queue.DEV_TWO_ANY_BA", "jms.queue.DEV_TWO_THE_BAMON");
+        .as("the node's replica keeps its channels on this broker, and the node its requests")
+        .contains(
+            "jms.queue.DEV_TWO_ANY_BA",
+            "jms.queue.DEV_TWO_THE_BAMON",
+            "jms.queue.DEV_TWO_NODE_REQUESTS");
     assertThat(journal.addresses).contains("jms.topic.DEV_TWO_ALL_BA");
     assertThat(restarted.replicaIds()).containsExactly("ONE", "TWO");
     assertThat(restarted.replicaOfAddress("jms.queue.DEV_TWO_THE_BAMON")).isEqualTo("TWO");
+  }
+
+  @Test
+  void givenTwoLocalAgainAfterAStartOnANode_whenEnsured_thenTheNodesRequestDivertGone() {
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"));
+
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE", "TWO"));
+
+    assertThat(journal.diverts)
+        .as("TWO's requests reach this server's bitarchive only")
+        .doesNotContain("netarchive-node-jms.topic.DEV_TWO_ALL_BA")
+        .contains("netarchive-jms.queue.DEV_TWO_ANY_BA", "netarchive-jms.topic.DEV_TWO_ALL_BA");
   }
 }
