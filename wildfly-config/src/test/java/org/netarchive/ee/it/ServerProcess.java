@@ -1,0 +1,176 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * A server of a test's own, started as the run command starts the provisioned server: on a copy of
+ * its {@code standalone} directory, with ports shifted by an offset and its own H2 database (the
+ * environment's {@code NAS_DB_*} are not passed on). For tests that need a configuration the shared
+ * test server cannot have.
+ */
+final class ServerProcess implements AutoCloseable {
+
+  private final Path base;
+  private final Process process;
+
+  private ServerProcess(Path base, Process process) {
+    this.base = base;
+    this.process = process;
+  }
+
+  /** The provisioned server's installation directory. */
+  static Path home() {
+    return Path.of(System.getProperty("jboss.home"));
+  }
+
+  /**
+   * A fresh copy of the provisioned {@code standalone} directory, named {@code name}, next to the
+   * shared test server's; without the provisioning's log, so that the start is read alone.
+   */
+  static Path freshBase(String name) throws IOException {
+    Path base = Path.of(System.getProperty("it.server.base")).resolveSibling(name);
+    deleteTree(base);
+    copyTree(home().resolve("standalone"), base);
+    deleteTree(base.resolve("log"));
+    deleteTree(base.resolve("tmp"));
+    return base;
+  }
+
+  /**
+   * Starts the server on {@code base} with the port offset, the environment changed by {@code
+   * environment}, and waits until it has started without errors.
+   */
+  static ServerProcess start(Path base, int offset, Consumer<Map<String, String>> environment)
+      throws Exception {
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                home().resolve("bin/standalone.sh").toString(),
+                "-Djboss.server.base.dir=" + base,
+                "-Djboss.socket.binding.port-offset=" + offset)
+            .directory(base.toFile());
+    Map<String, String> env = builder.environment();
+    env.keySet().removeIf(name -> name.startsWith("NAS_DB_"));
+    env.put("JAVA_HOME", System.getProperty("java.home"));
+    env.put("JAVA_OPTS", "-Xmx768m -Djava.net.preferIPv4Stack=true");
+    env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true");
+    environment.accept(env);
+    Path console = Files.createDirectories(base.resolve("log")).resolve("console.log");
+    builder.redirectErrorStream(true).redirectOutput(console.toFile());
+    ServerProcess server = new ServerProcess(base, builder.start());
+    Path log = server.log();
+    try {
+      await("the server on " + base + " has started (see " + log + ")")
+          .atMost(Duration.ofSeconds(180))
+          .pollInterval(Duration.ofMillis(500))
+          .until(server::started);
+      assertThat(server.logText())
+          .as("the server started without errors (%s)", log)
+          .doesNotContain("WFLYSRV0026");
+    } catch (RuntimeException | AssertionError e) {
+      server.close();
+      throw e;
+    }
+    return server;
+  }
+
+  /** Runs a jboss-cli script on the embedded server of {@code base}, with the given properties. */
+  static void configure(Path base, Path script, Map<String, String> properties) throws Exception {
+    Path file = base.resolve(script.getFileName() + ".properties");
+    StringBuilder text = new StringBuilder();
+    properties.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+    Path output =
+        Files.createDirectories(base.resolve("log")).resolve(script.getFileName() + ".log");
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                home().resolve("bin/jboss-cli.sh").toString(),
+                "--file=" + script,
+                "--properties=" + file)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile());
+    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("JBOSS_HOME", home().toString());
+    builder.environment().put("JAVA_OPTS", "-Djboss.server.base.dir=" + base);
+    Process cli = builder.start();
+    assertThat(cli.waitFor(120, TimeUnit.SECONDS)).as("%s ended", script).isTrue();
+    assertThat(cli.exitValue())
+        .as("%s on %s: %s", script, base, Files.readString(output, StandardCharsets.UTF_8))
+        .isZero();
+  }
+
+  Path base() {
+    return base;
+  }
+
+  Path log() {
+    return base.resolve("log").resolve("server.log");
+  }
+
+  String logText() throws IOException {
+    return Files.readString(log(), StandardCharsets.UTF_8);
+  }
+
+  private boolean started() throws IOException {
+    if (!process.isAlive()) {
+      throw new IllegalStateException(
+          "The server on " + base + " ended with " + process.exitValue());
+    }
+    if (!Files.exists(log())) {
+      return false;
+    }
+    String text = logText();
+    return text.contains("WFLYSRV0025") || text.contains("WFLYSRV0026");
+  }
+
+  /** Stops the server and waits for its Java process to end. */
+  @Override
+  public void close() throws Exception {
+    List<ProcessHandle> java = process.toHandle().descendants().toList();
+    java.forEach(ProcessHandle::destroy);
+    process.destroy();
+    for (ProcessHandle handle : java) {
+      handle.onExit().get(60, TimeUnit.SECONDS);
+    }
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+    }
+  }
+
+  static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      paths.forEach(
+          path -> {
+            try {
+              Files.copy(path, to.resolve(from.relativize(path).toString()));
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
+    }
+  }
+
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}
