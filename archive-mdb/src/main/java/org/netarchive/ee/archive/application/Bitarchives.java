@@ -79,7 +79,9 @@ public class Bitarchives {
             () ->
                 "The bitarchive of replica "
                     + replica
-                    + " runs on a bitarchive node, not here (nas.replicas.local is "
+                    + (settings.bitarchiveNode()
+                        ? " runs on another server, not on this node (nas.replicas.local is "
+                        : " runs on a bitarchive node, not here (nas.replicas.local is ")
                     + settings.localReplicaIds()
                     + ")");
         continue;
