@@ -1,10 +1,8 @@
 package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -19,11 +17,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -68,73 +63,30 @@ class ThreeReplicasIT {
   private static final int SMALL_LIMIT = 1 << 20;
 
   private static Path base;
-  private static Process server;
+  private static ServerProcess server;
 
   @TempDir Path dir;
 
   @BeforeAll
   static void startServerWithThreeReplicas() throws Exception {
-    Path home = Path.of(System.getProperty("jboss.home"));
-    base = Path.of(System.getProperty("it.server.base")).resolveSibling("it-server-three");
-    deleteTree(base);
-    copyTree(home.resolve("standalone"), base);
-    // The provisioning's embedded server left its log: this server's start is to be read alone.
-    deleteTree(base.resolve("log"));
-    deleteTree(base.resolve("tmp"));
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                home.resolve("bin/standalone.sh").toString(),
-                "-Djboss.server.base.dir=" + base,
-                "-Djboss.socket.binding.port-offset=" + OFFSET)
-            .directory(base.toFile());
-    Map<String, String> environment = builder.environment();
-    // Its own H2 database in its base directory, whatever database the other tests use.
-    environment.keySet().removeIf(name -> name.startsWith("NAS_DB_"));
-    environment.put("JAVA_HOME", System.getProperty("java.home"));
-    environment.put("JAVA_OPTS", "-Xmx768m -Djava.net.preferIPv4Stack=true");
-    environment.put("LAUNCH_JBOSS_IN_BACKGROUND", "true");
-    environment.put("NAS_REPLICAS", "ONE,TWO,THREE");
-    environment.put("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true");
-    environment.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
-    environment.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
-    environment.put("NAS_PUBLIC_HOSTS", "archive.example.org");
-    Path console = Files.createDirectories(base.resolve("log")).resolve("console.log");
-    builder.redirectErrorStream(true).redirectOutput(console.toFile());
-    server = builder.start();
-    Path log = base.resolve("log").resolve("server.log");
-    await("the server with three replicas has started (see " + log + ")")
-        .atMost(Duration.ofSeconds(180))
-        .pollInterval(Duration.ofMillis(500))
-        .until(() -> started(log));
-    assertThat(Files.readString(log, StandardCharsets.UTF_8))
-        .as("the server started without errors (%s)", log)
-        .doesNotContain("WFLYSRV0026");
-  }
-
-  private static boolean started(Path log) throws IOException {
-    if (!server.isAlive()) {
-      throw new IllegalStateException("The server ended with " + server.exitValue());
-    }
-    if (!Files.exists(log)) {
-      return false;
-    }
-    String text = Files.readString(log, StandardCharsets.UTF_8);
-    return text.contains("WFLYSRV0025") || text.contains("WFLYSRV0026");
+    base = ServerProcess.freshBase("it-server-three");
+    server =
+        ServerProcess.start(
+            base,
+            OFFSET,
+            environment -> {
+              environment.put("NAS_REPLICAS", "ONE,TWO,THREE");
+              environment.put("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true");
+              environment.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
+              environment.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
+              environment.put("NAS_PUBLIC_HOSTS", "archive.example.org");
+            });
   }
 
   @AfterAll
   static void stopServer() throws Exception {
-    if (server == null) {
-      return;
-    }
-    List<ProcessHandle> java = server.toHandle().descendants().toList();
-    java.forEach(ProcessHandle::destroy);
-    server.destroy();
-    for (ProcessHandle process : java) {
-      process.onExit().get(60, TimeUnit.SECONDS);
-    }
-    if (!server.waitFor(60, TimeUnit.SECONDS)) {
-      server.destroyForcibly();
+    if (server != null) {
+      server.close();
     }
   }
 
@@ -274,29 +226,5 @@ class ThreeReplicasIT {
 
   private static Path bitarchive(String replica) {
     return base.resolve("data").resolve("bitarchive").resolve(replica);
-  }
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      paths.forEach(
-          path -> {
-            try {
-              Files.copy(path, to.resolve(from.relativize(path).toString()));
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          });
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
   }
 }
