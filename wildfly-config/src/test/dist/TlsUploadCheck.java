@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.netarchive.ee.agent.messaging.BrokerUrl;
 import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ServerUploads;
 import org.netarchive.ee.common.archive.TlsTrust;
@@ -19,8 +20,8 @@ import org.netarchive.ee.common.channel.Channels;
  *   java -cp 'AGENT/lib/*' TlsUploadCheck.java SERVER_URL BROKER_URL CA_PEM|- PASSWORD_FILE FILE
  * </pre>
  *
- * <p>CA_PEM is what the agent trusts (archive.server.trustedCertificates); {@code -} for the JVM's
- * default authorities. Prints {@code stored NAME} and exits 0 when every replica confirmed the
+ * <p>CA_PEM is what the agent trusts (archive.server.trustedCertificates), for HTTPS and, with a
+ * BROKER_URL of ?sslEnabled=true, for the broker; {@code -} for the JVM's default authorities. Prints {@code stored NAME} and exits 0 when every replica confirmed the
  * file's SHA-512, else prints the agent's message and exits 2.
  */
 public class TlsUploadCheck {
@@ -32,7 +33,9 @@ public class TlsUploadCheck {
             : Optional.of(TlsTrust.trusting(ServerUploads.TRUSTED_CERTIFICATES, Path.of(args[2])));
     String password = Files.readString(Path.of(args[3])).strip();
     Path file = Path.of(args[4]);
-    try (ActiveMQConnectionFactory broker = new ActiveMQConnectionFactory(args[1])) {
+    Path trusted = "-".equals(args[2]) ? null : Path.of(args[2]);
+    try (ActiveMQConnectionFactory broker =
+        new ActiveMQConnectionFactory(BrokerUrl.connecting(args[1], trusted))) {
       String sha512 =
           new ArchiveClient(
                   broker,

@@ -13,8 +13,11 @@
 # the version, stops it, and checks that the data landed in NAS_HOME, that nothing was written
 # into the unpacked tree and that no password reached a log or the launcher's output. Then starts it
 # again with NAS_TLS=on: a CA and server certificate generated into NAS_HOME/secrets, HTTPS only
-# (plain HTTP refused), an upload by the agent's own code over HTTPS trusting that CA (the agent
-# distribution's lib/), and an agent that does not trust it refused with a message saying so.
+# (plain HTTP refused), Secure session cookies, the agents' broker port TLS only (an agent's
+# BrokerLink connects trusting that CA; plaintext and an agent without the CA are refused, with
+# messages saying why), an upload by the agent's own code over HTTPS and through the broker over TLS
+# trusting that CA (the agent distribution's lib/), and an agent that does not trust it refused with
+# a message saying so.
 # Ends with "server-distribution-check: N passed, M failed" (exit status 1 if any failed).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)
@@ -203,6 +206,12 @@ health_over_tls() { launcher health | grep -q '"status":"UP"'; }
 check "'health' answers UP over HTTPS" health_over_tls
 check "the admin logs in to the REST API over HTTPS" \
   test "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$TLS_DIR/ca.pem" -u "admin:$ADMIN_PASSWORD" "$HTTPS/api/system/status")" == 200
+secure_session_cookie() {
+  curl -sS -o /dev/null -D - --cacert "$TLS_DIR/ca.pem" "$HTTPS/login.xhtml" | grep -i '^set-cookie: *JSESSIONID=' | grep -qi '; *secure'
+}
+check "the session cookie (JSESSIONID) is marked Secure" secure_session_cookie
+BROKER_PLAIN="tcp://127.0.0.1:$((61616 + OFFSET))"
+BROKER_TLS="$BROKER_PLAIN?sslEnabled=true"
 AGENT_TARBALL=$(find "$ROOT/harvester-agent/target" -maxdepth 1 -name 'harvester-agent-*-dist.tar.gz' 2>/dev/null | head -n 1 || true)
 if [[ -f "$AGENT_TARBALL" ]]; then
   mkdir -p "$SCRATCH/agent"
@@ -212,7 +221,11 @@ if [[ -f "$AGENT_TARBALL" ]]; then
   printf 'WARC/1.1\r\nWARC-Type: warcinfo\r\n\r\n' >"$WARC"
   agent_upload() { # $1 = the CA file the agent trusts, or - for the JVM's defaults; $2 = the file
     "$JAVA_FOR_CHECK" -cp "$SCRATCH/agent/lib/*" "$ROOT/wildfly-config/src/test/dist/TlsUploadCheck.java" \
-      "$HTTPS" "tcp://127.0.0.1:$((61616 + OFFSET))" "$1" "$DATA/secrets/agent-password" "$2" 2>>"$SCRATCH/agent-upload.log"
+      "$HTTPS" "$BROKER_TLS" "$1" "$DATA/secrets/agent-password" "$2" 2>>"$SCRATCH/agent-upload.log"
+  }
+  agent_connect() { # $1 = the broker URL, $2 = the CA file the agent trusts, or -
+    "$JAVA_FOR_CHECK" -cp "$SCRATCH/agent/lib/*" "$ROOT/wildfly-config/src/test/dist/TlsBrokerCheck.java" \
+      "$1" "$2" "$DATA/secrets/agent-password" 2>>"$SCRATCH/agent-broker.log"
   }
   JAVA_FOR_CHECK=$(command -v java)
   for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
@@ -222,9 +235,30 @@ if [[ -f "$AGENT_TARBALL" ]]; then
     fi
   done
   cp "$WARC" "$WARC_UNTRUSTED"
+  broker_checks_began=$(date +%s)
+  CONNECT_TRUSTED=$(agent_connect "$BROKER_TLS" "$TLS_DIR/ca.pem" || true)
+  echo "  | agent trusting ca.pem, broker $BROKER_TLS: $CONNECT_TRUSTED"
+  check "an agent trusting the CA connects to the broker over TLS, its account accepted" \
+    test "$CONNECT_TRUSTED" == connected
+  # (the plain client waits for an answer for its call timeout, 30 s unless the URL says less)
+  if CONNECT_PLAIN=$(agent_connect "$BROKER_PLAIN?callTimeout=3000" -); then plain_status=0; else plain_status=$?; fi
+  echo "  | agent with the plain URL $BROKER_PLAIN: $CONNECT_PLAIN"
+  plain_broker_refused() {
+    [[ $plain_status -eq 2 && "$CONNECT_PLAIN" == "Cannot connect to the broker $BROKER_PLAIN"*"takes only TLS on the agents' broker port"*"?sslEnabled=true"* ]]
+  }
+  check "plaintext to the broker's port is refused, the agent's message pointing at ?sslEnabled=true" \
+    plain_broker_refused
+  if CONNECT_UNTRUSTED=$(agent_connect "$BROKER_TLS" -); then untrusted_broker_status=0; else untrusted_broker_status=$?; fi
+  echo "  | agent without the CA, broker $BROKER_TLS: $CONNECT_UNTRUSTED"
+  broker_refused_saying_so() {
+    [[ $untrusted_broker_status -eq 2 && "$CONNECT_UNTRUSTED" == "The broker at $BROKER_TLS presented a TLS certificate"*"not trusted"*archive.server.trustedCertificates* ]]
+  }
+  check "an agent that does not trust the broker's certificate is refused, the message naming the broker and the setting" \
+    broker_refused_saying_so
+  echo "  (the three broker checks took $(($(date +%s) - broker_checks_began)) s)"
   UPLOAD_TRUSTED=$(agent_upload "$TLS_DIR/ca.pem" "$WARC" || true)
   echo "  | agent trusting ca.pem: $UPLOAD_TRUSTED"
-  check "an agent trusting the CA stores a file: uploaded over HTTPS, fetched by the replicas over HTTPS" \
+  check "an agent trusting the CA stores a file: uploaded over HTTPS, stored through the broker over TLS, fetched by the replicas over HTTPS" \
     test "$UPLOAD_TRUSTED" == "stored $(basename "$WARC") 128"
   in_both_replicas() {
     cmp -s "$WARC" "$DATA/server/data/bitarchive/ONE/filedir/$(basename "$WARC")" &&

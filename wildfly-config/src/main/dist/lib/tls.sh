@@ -1,5 +1,6 @@
 # Sourced by the launchers (bin/netarchive-server of the distribution, wildfly-config/bin/netarchive
-# of a checkout): TLS for HTTP (NAS_TLS=on). Uses the caller's say and fail.
+# of a checkout): TLS for HTTP and the agents' broker port (NAS_TLS=on). Uses the caller's say and
+# fail.
 # shellcheck shell=bash
 #
 # Settings:

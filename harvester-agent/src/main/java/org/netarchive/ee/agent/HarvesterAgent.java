@@ -125,7 +125,12 @@ public final class HarvesterAgent {
     this.heritrixVersion = heritrixVersion(config.heritrixHome());
     this.runner = newRunner(config);
     this.control = new AgentControl(config.instance(), clock, this::reloadSettings);
-    this.broker = new BrokerLink(config.brokerUrl(), config.brokerUser(), config.brokerPassword());
+    this.broker =
+        new BrokerLink(
+            config.brokerUrl(),
+            config.brokerTrustedCertificates(),
+            config.brokerUser(),
+            config.brokerPassword());
     this.jobQueue = config.channels().harvestJobs(config.channel()).name();
     this.schedulerQueue = config.channels().theSched().name();
     this.monitorQueue = config.channels().monitor().name();
@@ -249,7 +254,8 @@ public final class HarvesterAgent {
    */
   private static IndexClient.Result fetchDedupIndex(
       AgentConfiguration config, List<Long> jobIds, Path target) {
-    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(config.brokerUrl())) {
+    try (ActiveMQConnectionFactory factory =
+        new ActiveMQConnectionFactory(config.brokerConnectionUrl())) {
       return new IndexClient(
               factory,
               config.brokerUser(),

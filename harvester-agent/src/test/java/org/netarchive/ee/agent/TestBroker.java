@@ -24,6 +24,8 @@ public final class TestBroker implements AutoCloseable {
   private final int port;
   private final Path data;
   private EmbeddedActiveMQ broker;
+  private Path keyStore;
+  private String keyStorePassword;
   private final AtomicInteger passwordChecks = new AtomicInteger();
 
   public TestBroker(Path data) throws Exception {
@@ -43,7 +45,20 @@ public final class TestBroker implements AutoCloseable {
   }
 
   public String url() {
-    return "tcp://127.0.0.1:" + port;
+    return "tcp://127.0.0.1:" + port + (keyStore == null ? "" : "?sslEnabled=true");
+  }
+
+  /**
+   * Makes the broker's acceptor speak TLS only, as the server's with NAS_TLS=on.
+   *
+   * @param keyStore a PKCS#12 key store with the broker's key and certificate
+   * @param password its password
+   * @return this
+   */
+  public TestBroker tls(Path keyStore, String password) {
+    this.keyStore = keyStore;
+    this.keyStorePassword = password;
+    return this;
   }
 
   public TestBroker start() throws Exception {
@@ -52,7 +67,15 @@ public final class TestBroker implements AutoCloseable {
     config.setSecurityEnabled(true);
     config.setJMXManagementEnabled(false);
     config.setBrokerInstance(data.toFile());
-    config.addAcceptorConfiguration("agents", url());
+    config.addAcceptorConfiguration(
+        "agents",
+        keyStore == null
+            ? url()
+            : url()
+                + "&keyStoreType=PKCS12&keyStorePath="
+                + keyStore
+                + "&keyStorePassword="
+                + keyStorePassword);
     config.addAddressSetting(
         "#",
         new AddressSettings()

@@ -107,6 +107,20 @@ public final class TlsTrust {
    *     the failure is not about the certificate
    */
   public static Optional<String> untrusted(URI server, String setting, Throwable failure) {
+    return untrusted("The server at " + server, setting, failure);
+  }
+
+  /**
+   * Says why a connection failed when the cause is the peer's certificate.
+   *
+   * @param peer what the agent connected to, starting the message, e.g. {@code "The broker at
+   *     tcp://archive.example.org:61616?sslEnabled=true"}
+   * @param setting the setting that names the trusted certificates, for the advice
+   * @param failure the failure
+   * @return a message naming the peer and saying that its certificate is not trusted, or empty when
+   *     the failure is not about the certificate
+   */
+  public static Optional<String> untrusted(String peer, String setting, Throwable failure) {
     boolean handshake = false;
     Throwable certificate = null;
     for (Throwable t = failure; t != null; t = t.getCause()) {
@@ -125,8 +139,7 @@ public final class TlsTrust {
       return Optional.empty();
     }
     return Optional.of(
-        "The server at "
-            + server
+        peer
             + " presented a TLS certificate this agent does not trust ("
             + certificate.getMessage()
             + "): the certificate is not trusted. Give the installation's CA certificate (on a"

@@ -11,11 +11,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.netarchive.ee.agent.messaging.BrokerUrl;
+import org.netarchive.ee.common.archive.TlsTrust;
 import org.netarchive.ee.common.channel.Channels;
 
 /**
@@ -31,7 +34,8 @@ import org.netarchive.ee.common.channel.Channels;
  * is a plain JVM outside WildFly, so it does not use the server's MicroProfile Config: a file of
  * its own, checked as a whole, is simpler there.
  *
- * @param brokerUrl the Artemis URL of the server's broker, e.g. {@code tcp://server:61616}
+ * @param brokerUrl the Artemis URL of the server's broker, e.g. {@code tcp://server:61616}, with
+ *     TLS {@code tcp://server:61616?sslEnabled=true} (forms: {@link BrokerUrl})
  * @param brokerUser the broker account
  * @param brokerPassword the broker password (from the file or the environment)
  * @param environment the installation's environment name, e.g. {@code PROD}
@@ -117,7 +121,6 @@ public record AgentConfiguration(
           HEARTBEAT_INTERVAL,
           DEDUP_INDEX_TIMEOUT);
 
-  private static final Pattern BROKER_URL_FORM = Pattern.compile("(tcp|ssl)://[^\\s/]+(\\?\\S*)?");
   private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
   private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
@@ -129,6 +132,35 @@ public record AgentConfiguration(
 
   /** The prefix of the keys passed to the archive client as they are. */
   public static final String ARCHIVE_PREFIX = "archive.";
+
+  /** The PEM file of the certificates trusted for the server: for HTTPS and the broker's TLS. */
+  private static final String TRUST_SETTING = BrokerUrl.TRUST_SETTING;
+
+  /**
+   * The URL the broker's client connects with: {@link #brokerUrl()} and, for TLS, the certificates
+   * of {@value #TRUST_SETTING} (see {@link BrokerUrl#connecting}).
+   *
+   * @return the URL (it holds no password)
+   */
+  public String brokerConnectionUrl() {
+    return BrokerUrl.connecting(brokerUrl, brokerTrustedCertificates());
+  }
+
+  /**
+   * The PEM file of the certificates trusted for the broker's TLS ({@value #TRUST_SETTING}).
+   *
+   * @return the file, or null for the Java runtime's authorities
+   */
+  public Path brokerTrustedCertificates() {
+    return trustedCertificates(archiveSettings);
+  }
+
+  private static Path trustedCertificates(Map<String, String> archive) {
+    String file = archive.get(TRUST_SETTING);
+    return file == null || file.isBlank()
+        ? null
+        : Path.of(file.strip()).toAbsolutePath().normalize();
+  }
 
   /**
    * The JMS channel names of this agent's installation.
@@ -200,8 +232,21 @@ public record AgentConfiguration(
     String brokerUrl =
         reading.required(
             BROKER_URL,
-            v -> BROKER_URL_FORM.matcher(v).matches() ? v : null,
-            "an Artemis URL such as tcp://netarchive.example.org:61616");
+            v -> v,
+            "an Artemis URL such as tcp://netarchive.example.org:61616 (with TLS on at the server:"
+                + " tcp://netarchive.example.org:61616?sslEnabled=true)");
+    if (brokerUrl != null) {
+      Optional<String> problem = BrokerUrl.problem(BROKER_URL, brokerUrl);
+      problem.ifPresent(reading.problems::add);
+      Path trusted = trustedCertificates(archive);
+      if (problem.isEmpty() && BrokerUrl.tls(brokerUrl) && trusted != null) {
+        try {
+          TlsTrust.certificates(TRUST_SETTING, trusted);
+        } catch (IllegalArgumentException e) {
+          reading.problems.add(e.getMessage() + " (for the broker's TLS, " + BROKER_URL + ")");
+        }
+      }
+    }
     String user = reading.required(BROKER_USER, v -> v, "the broker account, e.g. agent");
     String password = values.getOrDefault(BROKER_PASSWORD, "");
     if (password.isEmpty()) {

@@ -6,8 +6,10 @@ import jakarta.jms.JMSSecurityException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -42,6 +44,8 @@ public final class BrokerLink implements AutoCloseable {
   static final Duration CALL_FAILOVER_TIMEOUT = Duration.ofSeconds(5);
 
   private final String url;
+  private final Path trustedCertificates;
+  private final String connectionUrl;
   private final String user;
   private final String password;
   private volatile ActiveMQConnectionFactory factory;
@@ -68,8 +72,28 @@ public final class BrokerLink implements AutoCloseable {
   private volatile Consumer<jakarta.jms.Message> topicListener;
   private Session listening;
 
+  /**
+   * A link without TLS, or with TLS trusting the Java runtime's authorities.
+   *
+   * @param url the broker's URL as configured (a form {@link BrokerUrl} accepts)
+   * @param user the broker account
+   * @param password its password
+   */
   public BrokerLink(String url, String user, String password) {
+    this(url, null, user, password);
+  }
+
+  /**
+   * @param url the broker's URL as configured (a form {@link BrokerUrl} accepts)
+   * @param trustedCertificates for a TLS URL: the PEM file of the certificates trusted for the
+   *     broker ({@value BrokerUrl#TRUST_SETTING}), or null for the Java runtime's authorities
+   * @param user the broker account
+   * @param password its password
+   */
+  public BrokerLink(String url, Path trustedCertificates, String user, String password) {
     this.url = url;
+    this.trustedCertificates = trustedCertificates;
+    this.connectionUrl = BrokerUrl.connecting(url, trustedCertificates);
     this.user = user;
     this.password = password;
   }
@@ -100,14 +124,22 @@ public final class BrokerLink implements AutoCloseable {
                 + backoff.toSeconds()
                 + " s");
       } catch (JMSException | RuntimeException e) {
-        LOG.warning(
-            "Cannot connect to the broker "
-                + url
-                + " ("
-                + e.getMessage()
-                + "): is the server running and broker.url right? Retrying in "
-                + backoff.toSeconds()
-                + " s");
+        Optional<String> explained = BrokerUrl.explain(url, trustedCertificates);
+        if (explained.isPresent() && BrokerUrl.tls(url)) {
+          // the broker answers, but with a certificate this agent does not trust
+          LOG.severe(explained.get() + "; retrying in " + backoff.toSeconds() + " s");
+        } else {
+          LOG.warning(
+              "Cannot connect to the broker "
+                  + url
+                  + " ("
+                  + e.getMessage()
+                  + "): is the server running and broker.url right"
+                  + explained.map(hint -> " (" + hint + ")").orElse("")
+                  + "? Retrying in "
+                  + backoff.toSeconds()
+                  + " s");
+        }
       }
       closeQuietly();
       sleep(backoff, stop);
@@ -126,7 +158,7 @@ public final class BrokerLink implements AutoCloseable {
   private Void openNow() throws JMSException {
     abandoned = false;
     idle = null;
-    factory = new ActiveMQConnectionFactory(url);
+    factory = new ActiveMQConnectionFactory(connectionUrl);
     factory.setConsumerWindowSize(0);
     factory.setReconnectAttempts(-1);
     factory.setRetryInterval(1000);

@@ -51,7 +51,8 @@ public final class ArchiveClientStore implements ArchiveStore {
                 .map(file -> TlsTrust.trusting(ArchiveSettings.TRUSTED_CERTIFICATES, file)),
             1000L * settings.uploadMinKilobytesPerSecond(),
             ServerUploads.UPLOAD_GRACE);
-    ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(settings.brokerUrl());
+    ActiveMQConnectionFactory factory =
+        new ActiveMQConnectionFactory(settings.brokerConnectionUrl());
     ArchiveClient client =
         new ArchiveClient(
             factory,

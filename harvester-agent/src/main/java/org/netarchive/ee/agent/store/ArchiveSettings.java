@@ -6,11 +6,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
+import org.netarchive.ee.agent.messaging.BrokerUrl;
 import org.netarchive.ee.common.archive.ServerUploads;
 import org.netarchive.ee.common.archive.TlsTrust;
 
@@ -90,7 +91,15 @@ public record ArchiveSettings(
   /** The slowest upload waited for when none is given: 1 GB in under 17 minutes (plus 60 s). */
   static final long DEFAULT_UPLOAD_MIN_KILOBYTES_PER_SECOND = 1000;
 
-  private static final Pattern BROKER_URL_FORM = Pattern.compile("(tcp|ssl)://[^\\s/]+(\\?\\S*)?");
+  /**
+   * The URL the archive's broker client connects with: {@link #brokerUrl()} and, for TLS, the
+   * certificates of {@value #TRUSTED_CERTIFICATES}.
+   *
+   * @return the URL (it holds no password)
+   */
+  public String brokerConnectionUrl() {
+    return BrokerUrl.connecting(brokerUrl, trustedCertificates);
+  }
 
   @Override
   public String toString() {
@@ -146,13 +155,12 @@ public record ArchiveSettings(
       }
     }
     String url = value(values, BROKER_URL, configuration.brokerUrl());
-    if (!BROKER_URL_FORM.matcher(url).matches()) {
-      problems.add(
-          BROKER_URL
-              + " = '"
-              + url
-              + "' is not valid: give an Artemis URL such as tcp://netarchive.example.org:61616"
-              + " (or leave it empty for broker.url)");
+    boolean brokerTls = false;
+    Optional<String> urlProblem = BrokerUrl.problem(BROKER_URL, url);
+    if (urlProblem.isPresent()) {
+      problems.add(urlProblem.get() + " (or leave it empty for broker.url)");
+    } else {
+      brokerTls = BrokerUrl.tls(url);
     }
     String user = value(values, BROKER_USER, configuration.brokerUser());
     String password = value(values, BROKER_PASSWORD, configuration.brokerPassword());
@@ -173,14 +181,16 @@ public record ArchiveSettings(
     Path trusted = null;
     String trustedText = value(values, TRUSTED_CERTIFICATES, null);
     if (trustedText != null) {
-      if (server != null && !"https".equals(server.getScheme())) {
+      if (server != null && !"https".equals(server.getScheme()) && !brokerTls) {
         problems.add(
             TRUSTED_CERTIFICATES
                 + " = '"
                 + trustedText
-                + "' is given, but the server's address "
+                + "' is given, but neither is the server's address "
                 + server
-                + " is not https: give its https address, or leave "
+                + " https nor does the broker URL "
+                + url
+                + " ask for TLS (?sslEnabled=true): give their TLS forms, or leave "
                 + TRUSTED_CERTIFICATES
                 + " empty");
       } else {

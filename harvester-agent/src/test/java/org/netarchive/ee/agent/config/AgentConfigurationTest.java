@@ -110,6 +110,54 @@ class AgentConfigurationTest {
   }
 
   @Test
+  void givenAnSslBrokerUrl_whenLoaded_thenRefusedWithTheTlsFormToUse() throws IOException {
+    Path file =
+        write(
+            minimal("broker.password = pw\n").replace("tcp://server:61616", "ssl://server:61616"));
+
+    assertThatThrownBy(() -> AgentConfiguration.load(file, Map.of()))
+        .hasMessageContaining("has 1 problem")
+        .hasMessageContaining(
+            "broker.url = 'ssl://server:61616' is not valid: the broker's client has no ssl://"
+                + " URLs; for TLS give tcp://server:61616?sslEnabled=true");
+  }
+
+  @Test
+  void givenATlsBrokerUrlAndTheServersCa_whenLoaded_thenTheBrokerIsReachedTrustingThatFile()
+      throws Exception {
+    Path ca = Path.of(getClass().getResource("/tls/server.pem").toURI());
+    Path file =
+        write(
+            minimal("broker.password = pw\narchive.server.trustedCertificates = " + ca + "\n")
+                .replace("tcp://server:61616", "tcp://server:61616?sslEnabled=true"));
+
+    AgentConfiguration c = AgentConfiguration.load(file, Map.of());
+
+    assertThat(c.brokerUrl()).isEqualTo("tcp://server:61616?sslEnabled=true");
+    assertThat(c.brokerTrustedCertificates()).isEqualTo(ca);
+    assertThat(c.brokerConnectionUrl())
+        .startsWith("tcp://server:61616?sslEnabled=true&verifyHost=true&trustStoreType=PEM")
+        .contains("&trustStorePath=");
+  }
+
+  @Test
+  void givenATlsBrokerUrlAndNoCaFile_whenLoaded_thenRefusedNamingTheSettingAndTheFile()
+      throws IOException {
+    Path missing = dir.resolve("nowhere/ca.pem");
+    Path file =
+        write(
+            minimal("broker.password = pw\narchive.server.trustedCertificates = " + missing + "\n")
+                .replace("tcp://server:61616", "tcp://server:61616?sslEnabled=true"));
+
+    assertThatThrownBy(() -> AgentConfiguration.load(file, Map.of()))
+        .hasMessageContaining(
+            "archive.server.trustedCertificates = '"
+                + missing
+                + "' is not a readable file (the trusted CA certificates, PEM) (for the broker's"
+                + " TLS, broker.url)");
+  }
+
+  @Test
   void givenAMissingFile_whenLoaded_thenTheErrorNamesIt() {
     Path missing = dir.resolve("nope.properties");
 

@@ -229,6 +229,39 @@ class ArchiveSettingsTest {
                     .singleElement()
                     .asString()
                     .contains("archive.server.trustedCertificates = '" + ca + "' is given")
-                    .contains("http://127.0.0.1:8080 is not https"));
+                    .contains("neither is the server's address http://127.0.0.1:8080 https")
+                    .contains("broker URL tcp://127.0.0.1:61616 ask for TLS"));
+  }
+
+  @Test
+  void givenATlsBrokerAndItsCa_whenRead_thenTheArchivesBrokerIsReachedTrustingThatFile()
+      throws Exception {
+    Path ca = Path.of(getClass().getResource("/tls/server.pem").toURI());
+
+    ArchiveSettings s =
+        ArchiveSettings.of(
+            configuration(
+                Map.of(
+                    "archive.broker.url",
+                    "tcp://127.0.0.1:61616?sslEnabled=true",
+                    "archive.server.url",
+                    "http://127.0.0.1:8080",
+                    "archive.server.trustedCertificates",
+                    ca.toString())));
+
+    assertThat(s.brokerConnectionUrl())
+        .startsWith("tcp://127.0.0.1:61616?sslEnabled=true&verifyHost=true&trustStoreType=PEM")
+        .contains("trustStorePath=");
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.of(
+                    configuration(
+                        Map.of(
+                            "archive.broker.url",
+                            "ssl://127.0.0.1:61616",
+                            "archive.server.url",
+                            "http://127.0.0.1:8080"))))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("for TLS give tcp://127.0.0.1:61616?sslEnabled=true");
   }
 }
