@@ -5,6 +5,7 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
@@ -101,6 +102,30 @@ public final class ServerUploads implements FileExchange {
       Optional<SSLContext> tls,
       long minBytesPerSecond,
       Duration grace) {
+    this(server, user, password, tls, minBytesPerSecond, grace, null);
+  }
+
+  /**
+   * @param server the server's root as {@link #serverRoot} reads it (no trailing {@code /})
+   * @param user the agents' account
+   * @param password its password
+   * @param tls for an {@code https} server: the context trusting its certificate; empty for the
+   *     JVM's default authorities
+   * @param minBytesPerSecond the slowest upload waited for (see {@link #uploadTimeout})
+   * @param grace the time every upload has on top of its size's share
+   * @param sourceAddress the local address the uploads' connections come from, e.g. one of several
+   *     on the agent's host; {@code null} for the one the system chooses
+   * @throws IllegalArgumentException if the root ends with {@code /}, or the rate or grace is not
+   *     positive
+   */
+  public ServerUploads(
+      URI server,
+      String user,
+      String password,
+      Optional<SSLContext> tls,
+      long minBytesPerSecond,
+      Duration grace,
+      InetAddress sourceAddress) {
     if (minBytesPerSecond < 1 || grace.isNegative() || grace.isZero()) {
       throw new IllegalArgumentException(
           "An upload needs a positive rate and grace, got "
@@ -129,6 +154,9 @@ public final class ServerUploads implements FileExchange {
             .connectTimeout(Duration.ofSeconds(30))
             .followRedirects(HttpClient.Redirect.NEVER);
     tls.ifPresent(builder::sslContext);
+    if (sourceAddress != null) {
+      builder.localAddress(sourceAddress);
+    }
     this.http = builder.build();
   }
 

@@ -82,6 +82,7 @@ class ServerUploadsTest {
                 "encoding",
                 String.valueOf(exchange.getRequestHeaders().getFirst("Transfer-Encoding")));
             received.put("body", new String(bytes, StandardCharsets.UTF_8));
+            received.put("from", exchange.getRemoteAddress().getAddress().getHostAddress());
             String[] reply = answer.apply(bytes);
             byte[] text = reply[1].getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(Integer.parseInt(reply[0]), text.length);
@@ -223,6 +224,35 @@ class ServerUploadsTest {
         .containsEntry("sha512", sha512)
         .containsEntry("encoding", "chunked")
         .containsEntry("body", "WARC/1.1 bytes");
+  }
+
+  @Test
+  void givenASourceAddress_whenOffered_thenTheUploadComesFromIt() throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC/1.1 bytes");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    URI root =
+        serve(
+            body ->
+                new String[] {
+                  "201",
+                  "{\"uri\":\"http://127.0.0.1:1/o\",\"size\":14,\"sha512\":\""
+                      + sha512
+                      + "\",\"token\":\"t\"}"
+                });
+
+    new ServerUploads(
+            root,
+            "agent",
+            "pw",
+            Optional.empty(),
+            ServerUploads.DEFAULT_MIN_BYTES_PER_SECOND,
+            ServerUploads.UPLOAD_GRACE,
+            InetAddress.getByName("127.0.0.2"))
+        .offer(file, sha512);
+    assertThat(received).containsEntry("from", "127.0.0.2");
+
+    new ServerUploads(root, "agent", "pw").offer(file, sha512);
+    assertThat(received).containsEntry("from", "127.0.0.1");
   }
 
   @Test

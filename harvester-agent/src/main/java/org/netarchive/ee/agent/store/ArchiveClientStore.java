@@ -50,7 +50,8 @@ public final class ArchiveClientStore implements ArchiveStore {
             Optional.ofNullable(settings.trustedCertificates())
                 .map(file -> TlsTrust.trusting(ArchiveSettings.TRUSTED_CERTIFICATES, file)),
             1000L * settings.uploadMinKilobytesPerSecond(),
-            ServerUploads.UPLOAD_GRACE);
+            ServerUploads.UPLOAD_GRACE,
+            settings.uploadSourceAddress());
     ActiveMQConnectionFactory factory =
         new ActiveMQConnectionFactory(settings.brokerConnectionUrl());
     ArchiveClient client =

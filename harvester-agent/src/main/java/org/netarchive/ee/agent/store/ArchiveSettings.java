@@ -1,5 +1,9 @@
 package org.netarchive.ee.agent.store;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.netarchive.ee.agent.config.AgentConfiguration;
 import org.netarchive.ee.agent.config.ConfigurationException;
 import org.netarchive.ee.agent.messaging.BrokerUrl;
@@ -37,6 +42,8 @@ import org.netarchive.ee.common.archive.TlsTrust;
  *     authorities
  * @param uploadMinKilobytesPerSecond the slowest upload to the server waited for: an upload of a
  *     file of n kB that has not finished after 60 s + n / this seconds is abandoned
+ * @param uploadSourceAddress the local address the uploads come from ({@value #SOURCE_ADDRESS}), or
+ *     {@code null} for the one the system chooses
  */
 public record ArchiveSettings(
     String brokerUrl,
@@ -46,7 +53,8 @@ public record ArchiveSettings(
     Duration storeTimeout,
     int storeRetries,
     Path trustedCertificates,
-    int uploadMinKilobytesPerSecond) {
+    int uploadMinKilobytesPerSecond,
+    InetAddress uploadSourceAddress) {
 
   static final String BROKER_URL = "archive.broker.url";
   static final String BROKER_USER = "archive.broker.user";
@@ -65,6 +73,18 @@ public record ArchiveSettings(
   static final String STORE_RETRIES = "archive.storeRetries";
   static final String UPLOAD_MIN_RATE = "archive.uploadMinKilobytesPerSecond";
 
+  /**
+   * The local address the uploads' connections come from: on a host with several, the one the
+   * server (or a firewall between) expects; like the broker URL's {@code localAddress} parameter.
+   */
+  public static final String SOURCE_ADDRESS = "archive.server.sourceAddress";
+
+  /** An IPv4 or IPv6 address literal: a name would need a lookup at every start. */
+  private static final Pattern ADDRESS_LITERAL =
+      Pattern.compile(
+          "((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}"
+              + "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
+
   private static final Set<String> KEYS =
       Set.of(
           BROKER_URL,
@@ -74,7 +94,8 @@ public record ArchiveSettings(
           TRUSTED_CERTIFICATES,
           STORE_TIMEOUT,
           STORE_RETRIES,
-          UPLOAD_MIN_RATE);
+          UPLOAD_MIN_RATE,
+          SOURCE_ADDRESS);
 
   /** Keys of the file server the agent had before it uploaded its files; ignored. */
   static final Set<String> OBSOLETE =
@@ -117,7 +138,9 @@ public record ArchiveSettings(
         + storeRetries
         + ", upload at least "
         + uploadMinKilobytesPerSecond
-        + " kB/s]";
+        + " kB/s"
+        + (uploadSourceAddress == null ? "" : ", from " + uploadSourceAddress.getHostAddress())
+        + "]";
   }
 
   /**
@@ -230,6 +253,7 @@ public record ArchiveSettings(
             Integer.MAX_VALUE,
             "a whole number of kilobytes per second, at least 1",
             problems);
+    InetAddress source = sourceAddress(value(values, SOURCE_ADDRESS, null), problems);
     if (!problems.isEmpty()) {
       throw new ConfigurationException(
           "The archive settings (archive.*) have "
@@ -238,7 +262,47 @@ public record ArchiveSettings(
           problems);
     }
     return new ArchiveSettings(
-        url, user, password, server, Duration.ofSeconds(timeout), retries, trusted, uploadRate);
+        url,
+        user,
+        password,
+        server,
+        Duration.ofSeconds(timeout),
+        retries,
+        trusted,
+        uploadRate,
+        source);
+  }
+
+  /** The source address given, checked to be an address literal this machine can send from. */
+  private static InetAddress sourceAddress(String text, List<String> problems) {
+    if (text == null) {
+      return null;
+    }
+    if (!ADDRESS_LITERAL.matcher(text).matches()) {
+      problems.add(
+          SOURCE_ADDRESS
+              + " = '"
+              + text
+              + "' is not valid: give an IP address of this machine, such as 127.0.0.2 or"
+              + " 10.0.0.7, or leave it empty");
+      return null;
+    }
+    try {
+      InetAddress address = InetAddress.getByName(text);
+      try (Socket socket = new Socket()) {
+        socket.bind(new InetSocketAddress(address, 0));
+      }
+      return address;
+    } catch (IOException e) {
+      problems.add(
+          SOURCE_ADDRESS
+              + " = '"
+              + text
+              + "' is no address this machine can send from ("
+              + e.getMessage()
+              + "): give one of its IP addresses, or leave it empty");
+      return null;
+    }
   }
 
   private static String value(Map<String, String> values, String key, String fallback) {

@@ -173,6 +173,38 @@ class ArchiveSettingsTest {
   }
 
   @Test
+  void givenASourceAddress_whenRead_thenUploadsComeFromIt_andOneThisMachineHasNotIsRefused() {
+    ArchiveSettings s =
+        ArchiveSettings.of(
+            configuration(
+                Map.of(
+                    "archive.server.url", "http://127.0.0.1:8080",
+                    "archive.server.sourceAddress", "127.0.0.2")));
+    assertThat(s.uploadSourceAddress().getHostAddress()).isEqualTo("127.0.0.2");
+    assertThat(s.toString()).contains("from 127.0.0.2");
+    assertThat(
+            ArchiveSettings.of(configuration(Map.of("archive.server.url", "http://127.0.0.1:8080")))
+                .uploadSourceAddress())
+        .isNull();
+
+    // a name, and an address of no interface here (TEST-NET-1: binding fails, nothing is sent)
+    for (String bad : new String[] {"agent.example.org", "192.0.2.1", "300.1.1.1"}) {
+      assertThatThrownBy(
+              () ->
+                  ArchiveSettings.of(
+                      configuration(
+                          Map.of(
+                              "archive.server.url",
+                              "http://127.0.0.1:8080",
+                              "archive.server.sourceAddress",
+                              bad))))
+          .isInstanceOf(ConfigurationException.class)
+          .hasMessageContaining("1 problem")
+          .hasMessageContaining("archive.server.sourceAddress = '" + bad + "'");
+    }
+  }
+
+  @Test
   void givenAnHttpsServerAndItsCaCertificate_whenRead_thenTheAgentTrustsThatFile()
       throws Exception {
     Path ca = Path.of(getClass().getResource("/tls/server.pem").toURI());
