@@ -81,28 +81,7 @@ public final class ServerUploads implements FileExchange {
    * @throws IllegalArgumentException if it ends with {@code /}
    */
   public ServerUploads(URI server, String user, String password, Optional<SSLContext> tls) {
-    this(server, user, password, tls, DEFAULT_MIN_BYTES_PER_SECOND, UPLOAD_GRACE);
-  }
-
-  /**
-   * @param server the server's root as {@link #serverRoot} reads it (no trailing {@code /})
-   * @param user the agents' account
-   * @param password its password
-   * @param tls for an {@code https} server: the context trusting its certificate; empty for the
-   *     JVM's default authorities
-   * @param minBytesPerSecond the slowest upload waited for (see {@link #uploadTimeout})
-   * @param grace the time every upload has on top of its size's share
-   * @throws IllegalArgumentException if the root ends with {@code /}, or the rate or grace is not
-   *     positive
-   */
-  public ServerUploads(
-      URI server,
-      String user,
-      String password,
-      Optional<SSLContext> tls,
-      long minBytesPerSecond,
-      Duration grace) {
-    this(server, user, password, tls, minBytesPerSecond, grace, null);
+    this(server, user, password, tls, DEFAULT_MIN_BYTES_PER_SECOND, UPLOAD_GRACE, null);
   }
 
   /**

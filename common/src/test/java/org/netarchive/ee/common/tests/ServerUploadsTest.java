@@ -230,15 +230,7 @@ class ServerUploadsTest {
   void givenASourceAddress_whenOffered_thenTheUploadComesFromIt() throws Exception {
     Path file = Files.writeString(dir.resolve(NAME), "WARC/1.1 bytes");
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
-    URI root =
-        serve(
-            body ->
-                new String[] {
-                  "201",
-                  "{\"uri\":\"http://127.0.0.1:1/o\",\"size\":14,\"sha512\":\""
-                      + sha512
-                      + "\",\"token\":\"t\"}"
-                });
+    URI root = serve(offerFor(sha512));
 
     new ServerUploads(
             root,
@@ -337,7 +329,8 @@ class ServerUploadsTest {
     URI root = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     // 1 s + 64 MiB at 64 MiB/s: 2 s.
     ServerUploads uploads =
-        new ServerUploads(root, "agent", "pw", Optional.empty(), 64L << 20, Duration.ofSeconds(1));
+        new ServerUploads(
+            root, "agent", "pw", Optional.empty(), 64L << 20, Duration.ofSeconds(1), null);
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
 
     assertThat(ServerUploads.uploadTimeout(64L << 20, 64L << 20, Duration.ofSeconds(1)))
