@@ -7,13 +7,17 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +33,10 @@ import java.util.regex.Pattern;
  * crawler trap: every month links to the next one) and to the host that is down. The same seed
  * always gives the same bytes. Hosts whose names start with {@code slow} answer after a pause. One
  * more host name, {@link #DOWN_HOST}, resolves to 127.0.0.9, where nothing listens.
+ *
+ * <p>Hosts whose names start with {@code gated} hold every answer until {@link #openGate()} is
+ * called, each at most {@link #GATE_HOLD} (less than the fast crawl template's socket timeout): a
+ * crawl of them lasts until a test has seen what it waits for, then ends at once.
  *
  * <p>Hosts whose names start with {@code guarded} also have what the per-domain crawl settings are
  * tested with: their front page links to {@code /basic/secret.html} (HTTP Basic, realm {@link
@@ -55,6 +63,9 @@ public final class SyntheticSite implements AutoCloseable {
 
   /** The password that opens the guarded hosts' protected pages. */
   public static final String PASSWORD = "s3cret-Pw!";
+
+  /** How long a gated host holds one answer at most while the gate is shut. */
+  public static final Duration GATE_HOLD = Duration.ofSeconds(4);
 
   private static final String SESSION_COOKIE = "session=member-" + USER;
 
@@ -102,6 +113,9 @@ public final class SyntheticSite implements AutoCloseable {
   private final LoopbackDns dns;
   private final AtomicLong requests = new AtomicLong();
   private volatile int edition;
+  private final CountDownLatch gate = new CountDownLatch(1);
+  private final AtomicLong heldAtGate = new AtomicLong();
+  private final Map<String, AtomicLong> requestsByHost = new ConcurrentHashMap<>();
 
   /**
    * Starts serving on ports the system chooses.
@@ -182,6 +196,22 @@ public final class SyntheticSite implements AutoCloseable {
     return edition;
   }
 
+  /** Lets the gated hosts answer at once from now on, the answers they hold included. */
+  public void openGate() {
+    gate.countDown();
+  }
+
+  /** How many answers the gated hosts have held at the shut gate. */
+  public long heldAtGate() {
+    return heldAtGate.get();
+  }
+
+  /** How many HTTP requests a host of the site has had. */
+  public long requests(String host) {
+    AtomicLong count = requestsByHost.get(host.toLowerCase(Locale.ROOT));
+    return count == null ? 0 : count.get();
+  }
+
   /** How many HTTP requests the site has answered. */
   public long requests() {
     return requests.get();
@@ -199,8 +229,13 @@ public final class SyntheticSite implements AutoCloseable {
         send(exchange, 404, "text/plain", "no such host\n".getBytes(StandardCharsets.UTF_8));
         return;
       }
+      requestsByHost.computeIfAbsent(name, n -> new AtomicLong()).incrementAndGet();
       if (host.name().startsWith("slow")) {
         pause();
+      }
+      if (host.name().startsWith("gated") && gate.getCount() > 0) {
+        heldAtGate.incrementAndGet();
+        awaitGate();
       }
       Matcher m;
       if (host.name().startsWith("guarded") && guarded(exchange, host, path)) {
@@ -493,6 +528,14 @@ public final class SyntheticSite implements AutoCloseable {
   private static void pause() {
     try {
       Thread.sleep(150);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void awaitGate() {
+    try {
+      gate.await(GATE_HOLD.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

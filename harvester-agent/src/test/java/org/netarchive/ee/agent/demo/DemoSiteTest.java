@@ -11,6 +11,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,32 @@ class DemoSiteTest {
       int xref = Integer.parseInt(text.replaceAll("(?s).*startxref\n(\\d+)\n%%EOF\n", "$1"));
       assertThat(text.substring(xref)).startsWith("xref\n0 7\n");
       assertThat(site.hosts().getFirst().fetchableObjects()).isEqualTo(2 + 20 + 20 + 4);
+    }
+  }
+
+  @Test
+  void givenAGatedHost_whenTheGateIsShut_thenItHoldsItsAnswers_andAnswersAtOnceWhenOpen()
+      throws Exception {
+    List<SyntheticSite.Host> hosts =
+        List.of(
+            new SyntheticSite.Host("gated.test", 2, 0, 500),
+            new SyntheticSite.Host("open.test", 2, 0, 500));
+    try (SyntheticSite site = new SyntheticSite(5, hosts)) {
+      get(site, "open.test", "/");
+      assertThat(site.heldAtGate()).as("other hosts pass the shut gate").isZero();
+
+      long start = System.nanoTime();
+      get(site, "gated.test", "/");
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .isGreaterThanOrEqualTo(SyntheticSite.GATE_HOLD);
+      assertThat(site.heldAtGate()).isEqualTo(1);
+
+      site.openGate();
+      assertThat(new String(get(site, "gated.test", "/page/1.html"), StandardCharsets.UTF_8))
+          .contains("/page/2.html");
+      assertThat(site.heldAtGate()).as("held nothing once open").isEqualTo(1);
+      assertThat(site.requests("GATED.test")).isEqualTo(2);
+      assertThat(site.requests("open.test")).isEqualTo(1);
     }
   }
 
