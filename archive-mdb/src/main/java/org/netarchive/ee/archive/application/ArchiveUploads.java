@@ -76,20 +76,25 @@ public class ArchiveUploads {
    * @param body its bytes
    * @param length the announced length
    * @param sha512 the announced SHA-512
+   * @param from where the upload came from (the client's address as the server sees it), for the
+   *     log
    * @return the offer to name in the store request
    * @throws StagingArea.Refusal naming the file and what is wrong
    * @throws IOException if it cannot be written
    */
-  public RemoteFileRef upload(String fileName, InputStream body, String length, String sha512)
+  public RemoteFileRef upload(
+      String fileName, InputStream body, String length, String sha512, String from)
       throws StagingArea.Refusal, IOException {
     StagingArea.Staged staged = staging.stage(fileName, body, length, sha512);
-    LOG.fine(
+    LOG.info(
         () ->
             "Upload of '"
                 + fileName
                 + "' ("
                 + staged.size()
-                + " bytes): "
+                + " bytes) from "
+                + from
+                + ": "
                 + staged.outcome().name().toLowerCase(Locale.ROOT));
     return transfers.offer(staged.file(), staged.sha512());
   }

@@ -5,6 +5,7 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -171,6 +172,7 @@ public class TransfersResource {
       @PathParam("fileName") String fileName,
       @HeaderParam(Delivery.LENGTH_HEADER) String length,
       @HeaderParam(Delivery.SHA512_HEADER) String sha512,
+      @Context HttpServletRequest request,
       InputStream body)
       throws IOException {
     if (security == null || security.getUserPrincipal() == null) {
@@ -185,7 +187,7 @@ public class TransfersResource {
                   + "' may not upload files for storing: that is the harvester agents' account"));
     }
     try {
-      RemoteFileRef offer = uploads.upload(fileName, body, length, sha512);
+      RemoteFileRef offer = uploads.upload(fileName, body, length, sha512, request.getRemoteAddr());
       JsonObjectBuilder json =
           Json.createObjectBuilder()
               .add("uri", offer.uri())
