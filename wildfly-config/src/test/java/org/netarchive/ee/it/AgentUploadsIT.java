@@ -22,10 +22,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -76,48 +74,12 @@ class AgentUploadsIT {
     }
   }
 
-  /**
-   * The local addresses (as /proc shows them) on which a process has a listening TCP socket: the
-   * LISTEN rows of /proc/&lt;pid&gt;/net/tcp and tcp6 whose socket inode is one of the process's
-   * open files.
-   */
-  static List<String> listeningSockets(long pid) throws IOException {
-    Set<String> inodes = new HashSet<>();
-    try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
-      for (Path fd : fds.toList()) {
-        try {
-          String link = Files.readSymbolicLink(fd).toString();
-          if (link.startsWith("socket:[")) {
-            inodes.add(link.substring("socket:[".length(), link.length() - 1));
-          }
-        } catch (IOException e) {
-          // closed while listing
-        }
-      }
-    }
-    List<String> listening = new java.util.ArrayList<>();
-    for (String table : List.of("tcp", "tcp6")) {
-      Path file = Path.of("/proc", Long.toString(pid), "net", table);
-      if (!Files.exists(file)) {
-        continue;
-      }
-      for (String line : Files.readAllLines(file).stream().skip(1).toList()) {
-        String[] fields = line.trim().split("\\s+");
-        // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
-        if (fields.length > 9 && fields[3].equals("0A") && inodes.contains(fields[9])) {
-          listening.add(table + " " + fields[1]);
-        }
-      }
-    }
-    return listening;
-  }
-
   @Test
   void givenAServerSocketInThisJvm_whenItsSocketsAreRead_thenTheCheckSeesIt() throws Exception {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       String port = String.format("%04X", socket.getLocalPort());
 
-      assertThat(listeningSockets(ProcessHandle.current().pid()))
+      assertThat(ProcessSockets.listening(ProcessHandle.current().pid()))
           .anyMatch(address -> address.endsWith(":" + port));
     }
   }
@@ -135,15 +97,15 @@ class AgentUploadsIT {
     try (AgentProcess agent = ScheduledHarvests.agentOn(channel, instance, site).start()) {
       agent.awaitLog("Archive client ready", Duration.ofSeconds(60));
       assertThat(agent.logText()).contains("files uploaded to " + HTTP + "/api/transfers/uploads/");
-      assertThat(listeningSockets(agent.pid())).as("listening while idle").isEmpty();
+      assertThat(ProcessSockets.listening(agent.pid())).as("listening while idle").isEmpty();
 
       String harvest = harvests.dueHarvest("Uploads ", channel, template, site.seed(domain));
       long jobId =
           harvests.awaitJobs(harvest, js -> !js.isEmpty()).get(0).getJsonNumber("id").longValue();
       agent.awaitLog("Took job " + jobId, Duration.ofSeconds(90));
-      assertThat(listeningSockets(agent.pid())).as("listening while crawling").isEmpty();
+      assertThat(ProcessSockets.listening(agent.pid())).as("listening while crawling").isEmpty();
       JsonObject done = HarvestedJobs.awaitJob(harvests, jobId, HarvestedJobs.finished(), CRAWL);
-      assertThat(listeningSockets(agent.pid())).as("listening after storing").isEmpty();
+      assertThat(ProcessSockets.listening(agent.pid())).as("listening after storing").isEmpty();
 
       assertThat(done.getJsonObject("job").getString("status"))
           .as("job %s: %s\n%s", jobId, done, agent.tail())

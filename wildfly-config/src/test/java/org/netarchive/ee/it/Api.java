@@ -12,19 +12,28 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
 
-/** A REST client of the tests, logged in as one account. */
+/**
+ * A REST client of the tests, logged in as one account of a server (the shared one unless said).
+ */
 final class Api {
 
+  private final String http;
   private final String user;
   private final String password;
 
-  private Api(String user, String password) {
+  private Api(String http, String user, String password) {
+    this.http = http;
     this.user = user;
     this.password = password;
   }
 
   static Api admin() {
-    return new Api(ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+    return new Api(ServerUnderTest.HTTP, ServerUnderTest.ADMIN, ServerUnderTest.adminPassword());
+  }
+
+  /** The admin of a server of a test's own, e.g. http://127.0.0.1:8380. */
+  static Api admin(String http, String password) {
+    return new Api(http, ServerUnderTest.ADMIN, password);
   }
 
   /** A fresh account with the given role, created by the admin. */
@@ -41,7 +50,7 @@ final class Api {
                     .add("roles", Json.createArrayBuilder().add(role))
                     .build());
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-    return new Api(name, password);
+    return new Api(ServerUnderTest.HTTP, name, password);
   }
 
   /** The account's user name. */
@@ -124,8 +133,7 @@ final class Api {
   }
 
   private HttpRequest.Builder request(String path) {
-    return ServerUnderTest.asUser(
-        ServerUnderTest.request(ServerUnderTest.HTTP + path), user, password);
+    return ServerUnderTest.asUser(ServerUnderTest.request(http + path), user, password);
   }
 
   static jakarta.json.JsonArray jsonArray(HttpResponse<String> response) {

@@ -117,10 +117,6 @@ final class HarvestedJobs {
   }
 
   /**
-   * The names of the job's files in replica ONE, after checking that replica TWO holds the same
-   * files with the same SHA-512 checksums.
-   */
-  /**
    * Whether a file is one the harvester wrote for the job: {@code <job>-<harvest>-<timestamp>...}
    * or {@code <job>-metadata-<n>.warc}. Fixtures of other tests are named {@code 1-1-<hex>-...},
    * which a bare prefix would take for job 1's files on a fresh server.
@@ -129,26 +125,47 @@ final class HarvestedJobs {
     return name.matches(jobId + "-(metadata-\\d+\\..*|\\d+-\\d{14}.*)");
   }
 
+  /**
+   * The names of the job's files in replica ONE of the shared test server, after checking that
+   * replica TWO holds the same files with the same SHA-512 checksums.
+   */
   static List<String> archivedFilesOfJob(long jobId) throws IOException {
-    Map<String, List<String>> checksums = new TreeMap<>();
+    return archivedFilesOfJob(sharedFiledirs(), jobId);
+  }
+
+  /** The shared test server's replicas: ONE's and TWO's filedir. */
+  static Map<String, Path> sharedFiledirs() {
+    Map<String, Path> filedirs = new TreeMap<>();
     for (String replica : REPLICAS) {
-      Path dir = archived(replica, "x").getParent();
-      try (Stream<Path> files = Files.list(dir)) {
+      filedirs.put(replica, archived(replica, "x").getParent());
+    }
+    return filedirs;
+  }
+
+  /**
+   * The names of the job's files in the first replica of {@code filedirs} (by replica name), after
+   * checking that every other replica holds the same files with the same SHA-512 checksums.
+   */
+  static List<String> archivedFilesOfJob(Map<String, Path> filedirs, long jobId)
+      throws IOException {
+    Map<String, Map<String, String>> byReplica = new TreeMap<>();
+    for (Map.Entry<String, Path> replica : filedirs.entrySet()) {
+      Map<String, String> checksums = new TreeMap<>();
+      try (Stream<Path> files = Files.list(replica.getValue())) {
         for (Path file :
             files.filter(f -> harvesterFileOf(jobId, f.getFileName().toString())).toList()) {
-          checksums
-              .computeIfAbsent(file.getFileName().toString(), n -> new ArrayList<>())
-              .add(ChecksumAlgorithm.SHA512.of(file));
+          checksums.put(file.getFileName().toString(), ChecksumAlgorithm.SHA512.of(file));
         }
       }
+      byReplica.put(replica.getKey(), checksums);
     }
-    checksums.forEach(
-        (name, sums) ->
-            assertThat(sums)
-                .as("%s in both replicas with one checksum", name)
-                .hasSize(2)
-                .containsOnly(sums.get(0)));
-    return List.copyOf(checksums.keySet());
+    Map<String, String> first = byReplica.values().iterator().next();
+    byReplica.forEach(
+        (replica, checksums) ->
+            assertThat(checksums)
+                .as("job %s's files in %s, with one checksum in every replica", jobId, replica)
+                .isEqualTo(first));
+    return List.copyOf(first.keySet());
   }
 
   /**
@@ -156,11 +173,23 @@ final class HarvestedJobs {
    * UPLOAD_COMPLETED in both replicas, each replica's reported checksum the one the file has there.
    */
   static void assertAdminDataCompleted(Api admin, List<String> files) throws Exception {
+    assertAdminDataCompleted(admin, sharedFiledirs(), files);
+  }
+
+  /**
+   * {@link #assertAdminDataCompleted(Api, List)} for a server whose replicas keep their files in
+   * {@code filedirs} (by replica name): UPLOAD_COMPLETED in each, with the first one's checksum.
+   */
+  static void assertAdminDataCompleted(Api admin, Map<String, Path> filedirs, List<String> files)
+      throws Exception {
+    Path first = filedirs.values().iterator().next();
+    Map<String, String> completed = new TreeMap<>();
+    filedirs.keySet().forEach(replica -> completed.put(replica, "UPLOAD_COMPLETED"));
     for (String name : files) {
       HttpResponse<String> response = admin.get("/api/archive/files/" + Api.segment(name));
       assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
       JsonObject file = json(response);
-      String sha512 = ChecksumAlgorithm.SHA512.of(archived("ONE", name));
+      String sha512 = ChecksumAlgorithm.SHA512.of(first.resolve(name));
       assertThat(file.getString("sha512")).as("checksum of %s", name).isEqualToIgnoringCase(sha512);
       Map<String, String> states = new TreeMap<>();
       for (JsonObject copy : file.getJsonArray("copies").getValuesAs(JsonObject.class)) {
@@ -169,18 +198,21 @@ final class HarvestedJobs {
             .as("%s's checksum on %s", name, copy.getString("replica"))
             .isEqualToIgnoringCase(sha512);
       }
-      assertThat(states)
-          .as("admin data of %s", name)
-          .isEqualTo(Map.of("ONE", "UPLOAD_COMPLETED", "TWO", "UPLOAD_COMPLETED"));
+      assertThat(states).as("admin data of %s", name).isEqualTo(completed);
     }
   }
 
   /** The URIs of the responses in the crawled WARC files among {@code files}, in a replica. */
   static List<String> crawledUris(String replica, List<String> files) throws IOException {
+    return crawledUris(archived(replica, "x").getParent(), files);
+  }
+
+  /** The URIs of the responses in the crawled WARC files among {@code files}, in a filedir. */
+  static List<String> crawledUris(Path filedir, List<String> files) throws IOException {
     List<String> crawled = new ArrayList<>();
     for (String name : files) {
       if (!name.contains("metadata")) {
-        crawled.addAll(targetUris(archived(replica, name)));
+        crawled.addAll(targetUris(filedir.resolve(name)));
       }
     }
     return crawled;

@@ -52,6 +52,38 @@ final class ScheduledHarvests {
     return prefix + UUID.randomUUID().toString().substring(0, 8);
   }
 
+  /**
+   * A new domain whose default configuration harvests the synthetic site's host of that name with
+   * the given template, as a curator sets it up: its default seed list holds the host's front page.
+   */
+  void syntheticDomain(String name, String seed, long templateId) throws Exception {
+    HttpResponse<String> created =
+        admin.post("/api/domains", Json.createObjectBuilder().add("name", name).build());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    JsonObject domain = json(created);
+    JsonObject seeds = domain.getJsonArray("seedLists").getJsonObject(0);
+    HttpResponse<String> seeded =
+        admin.put(
+            "/api/domains/" + name + "/seedlists/" + seeds.getString("name"),
+            Json.createObjectBuilder()
+                .add("seeds", Json.createArrayBuilder().add(seed))
+                .add("version", seeds.getInt("version"))
+                .build());
+    assertThat(seeded.statusCode()).as(seeded.body()).isEqualTo(200);
+    JsonObject configuration = domain.getJsonArray("configurations").getJsonObject(0);
+    HttpResponse<String> configured =
+        admin.put(
+            "/api/domains/" + name + "/configurations/" + configuration.getString("name"),
+            Json.createObjectBuilder()
+                .add("templateId", templateId)
+                .add("seedLists", Json.createArrayBuilder().add(seeds.getString("name")))
+                // the synthetic site answers at once: 100 requests a second, not a minute's 60
+                .add("maxRequestRate", 6000)
+                .add("version", configuration.getInt("version"))
+                .build());
+    assertThat(configured.statusCode()).as(configured.body()).isEqualTo(200);
+  }
+
   /** A new selective harvest channel, named ITJOBS and a unique suffix. */
   String newChannel() throws Exception {
     return newChannel("SELECTIVE");

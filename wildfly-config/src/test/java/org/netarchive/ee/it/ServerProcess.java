@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -87,6 +88,79 @@ final class ServerProcess implements AutoCloseable {
     return server;
   }
 
+  /**
+   * A fresh base directory for a bitarchive node of {@code replicas}, configured as the launcher's
+   * {@code run --role node} configures one (bin/lib/node.sh): netarchive-node.war instead of the
+   * EAR, configure-node.cli for the first replica, and for further ones the bindings and the
+   * deployment overlay that node.sh's {@code node_replicas_config} writes.
+   */
+  static Path nodeBase(String name, List<String> replicas) throws Exception {
+    Path base = freshBase(name);
+    try (Stream<Path> deployments = Files.list(base.resolve("deployments"))) {
+      for (Path deployment : deployments.toList()) {
+        if (deployment.getFileName().toString().startsWith("netarchive.ear")) {
+          Files.delete(deployment);
+        }
+      }
+    }
+    Files.copy(
+        Path.of(System.getProperty("it.node.war")),
+        base.resolve("deployments").resolve("netarchive-node.war"));
+    configure(
+        base,
+        Path.of(System.getProperty("it.cli.dir")).resolve("configure-node.cli"),
+        Map.of(
+            "nas.environment", ServerUnderTest.ENVIRONMENT, "nas.node.replica", replicas.get(0)));
+    if (replicas.size() > 1) {
+      Path config = base.resolve("configuration").resolve("node-replicas");
+      List<String> command =
+          new java.util.ArrayList<>(
+              List.of(
+                  "bash",
+                  "-c",
+                  "source \"$0\" && node_replicas_config \"$@\"",
+                  System.getProperty("it.node.script"),
+                  ServerUnderTest.ENVIRONMENT,
+                  config.toString()));
+      command.addAll(replicas);
+      Process script = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(script.waitFor()).as("node_replicas_config: %s", output).isZero();
+      configure(base, config.resolve("node-replicas.cli"), Map.of());
+    }
+    return base;
+  }
+
+  /**
+   * Starts a bitarchive node on a base made by {@link #nodeBase}, on the broker of a central server
+   * on this machine whose replicas are {@code allReplicas}; the node holds {@code replicas}. Every
+   * file reaches it over HTTP, as on another host.
+   */
+  static ServerProcess startNode(
+      Path base,
+      int offset,
+      int centralBrokerPort,
+      String allReplicas,
+      String replicas,
+      Consumer<Map<String, String>> more)
+      throws Exception {
+    return start(
+        base,
+        offset,
+        env -> {
+          env.put("NAS_ROLE", "node");
+          env.put("NAS_REPLICAS", allReplicas);
+          env.put("NAS_REPLICAS_LOCAL", replicas);
+          env.put("NAS_CENTRAL_HOST", "127.0.0.1");
+          env.put("NAS_CENTRAL_BROKER_PORT", Integer.toString(centralBrokerPort));
+          env.put("NAS_NODE_BROKER_PASSWORD", ServerUnderTest.agentPassword());
+          env.remove("NAS_ARCHIVE_LOCAL_READ_DIRS");
+          env.remove("NAS_AGENT_PASSWORD");
+          env.remove("NAS_ADMIN_PASSWORD");
+          more.accept(env);
+        });
+  }
+
   /** Runs a jboss-cli script on the embedded server of {@code base}, with the given properties. */
   static void configure(Path base, Path script, Map<String, String> properties) throws Exception {
     Path file = base.resolve(script.getFileName() + ".properties");
@@ -136,6 +210,19 @@ final class ServerProcess implements AutoCloseable {
     return text.contains("WFLYSRV0025") || text.contains("WFLYSRV0026");
   }
 
+  /**
+   * Kills the server's Java process at once (SIGKILL), as a crash would, and sets its log aside, so
+   * that a start on the same base reads a log of its own. The start script, left alone, reaps it
+   * and ends (a process killed beside its parent could stay a zombie nobody waits for).
+   */
+  void kill() throws Exception {
+    process.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS))
+        .as("the start script of the killed server ended")
+        .isTrue();
+    Files.move(log(), log().resolveSibling("server.log.killed-" + System.currentTimeMillis()));
+  }
+
   /** Stops the server and waits for its Java process to end. */
   @Override
   public void close() throws Exception {
@@ -143,7 +230,13 @@ final class ServerProcess implements AutoCloseable {
     java.forEach(ProcessHandle::destroy);
     process.destroy();
     for (ProcessHandle handle : java) {
-      handle.onExit().get(60, TimeUnit.SECONDS);
+      try {
+        handle.onExit().get(60, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        // a server that does not stop in a minute is not left behind to hold its ports
+        handle.destroyForcibly();
+        handle.onExit().get(30, TimeUnit.SECONDS);
+      }
     }
     if (!process.waitFor(60, TimeUnit.SECONDS)) {
       process.destroyForcibly();

@@ -29,8 +29,7 @@ import org.jboss.dmr.ModelNode;
  * application uses to create its first accounts.
  *
  * <p>The ports are the standard ones shifted by the system property {@code it.port.offset} (100
- * unless the build's failsafe execution says otherwise: the fresh server of SnapshotRoundtripIT
- * runs with 200), the same offset arquillian.xml gives the server it starts.
+ * unless the build says otherwise), the same offset arquillian.xml gives the server it starts.
  */
 final class ServerUnderTest {
 
@@ -49,8 +48,8 @@ final class ServerUnderTest {
   private ServerUnderTest() {}
 
   /**
-   * The admin's password: NAS_ADMIN_PASSWORD, or, on the fresh server, which starts without it
-   * (FirstStartIT), the random one its first start wrote to its data directory.
+   * The admin's password: NAS_ADMIN_PASSWORD, or, on a server started without it, the random one
+   * its first start wrote to its data directory.
    */
   static String adminPassword() {
     String fromEnvironment = System.getenv("NAS_ADMIN_PASSWORD");

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
@@ -176,5 +177,28 @@ final class WarcFixtures {
       cdx.process(List.of(file), false);
     }
     return lines.toString();
+  }
+
+  /** A WARC of one response whose body has the given number of random bytes. */
+  static Path bigWarc(Path file, int bodySize) throws IOException {
+    byte[] body = new byte[bodySize];
+    new Random(42).nextBytes(body);
+    byte[] head =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
+    byte[] http = new byte[head.length + body.length];
+    System.arraycopy(head, 0, http, 0, head.length);
+    System.arraycopy(body, 0, http, head.length, body.length);
+    try (WarcWriter writer =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            WarcCompression.NONE)) {
+      writer.write(
+          new WarcResponse.Builder(URI.create("http://kb.dk/transfers/big"))
+              .date(Instant.parse("2025-01-31T12:00:00Z"))
+              .body(MediaType.HTTP_RESPONSE, http)
+              .build());
+    }
+    return file;
   }
 }

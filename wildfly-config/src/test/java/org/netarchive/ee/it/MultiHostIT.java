@@ -1,0 +1,467 @@
+package org.netarchive.ee.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.netarchive.ee.it.Api.json;
+import static org.netarchive.ee.it.HarvestedJobs.ENDED;
+import static org.netarchive.ee.it.HarvestedJobs.archivedFilesOfJob;
+import static org.netarchive.ee.it.HarvestedJobs.assertAdminDataCompleted;
+import static org.netarchive.ee.it.HarvestedJobs.assertDoneBy;
+import static org.netarchive.ee.it.HarvestedJobs.awaitEmpty;
+import static org.netarchive.ee.it.HarvestedJobs.crawledUris;
+import static org.netarchive.ee.it.HarvestedJobs.domains;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.netarchive.ee.agent.demo.SyntheticSite;
+import org.netarchive.ee.common.archive.ArchiveClient;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.ServerUploads;
+import org.netarchive.ee.common.channel.Channels;
+
+/**
+ * The installation of issue 15 on one machine: a central server holding replica ONE (offset 300,
+ * broker 61916, {@code NAS_REPLICAS=ONE,TWO NAS_REPLICAS_LOCAL=ONE}), a bitarchive node holding
+ * replica TWO (a second WildFly from the same provisioned server, offset 400, its own directories,
+ * configured by configure-node.cli, netarchive-node.war on the central's broker; README-NODES.md),
+ * and two harvester agents on addresses of their own, 127.0.0.2 and 127.0.0.3 ({@code
+ * archive.server.sourceAddress}): the central's log names that address for every file each
+ * uploaded, and neither listens on any port. (Their broker connections start from 127.0.0.1: the
+ * broker's client binds a source address only together with a fixed source port, which two
+ * connections of one agent cannot share; on separate hosts the question does not arise.)
+ *
+ * <p>The central is a new installation: it starts without NAS_ADMIN_PASSWORD, and the random admin
+ * password it makes is in an owner-only file and in none of its logs. Its database knows no domain
+ * but this test's, so a snapshot harvest here covers exactly the test's domains.
+ *
+ * <p>A snapshot harvest (five domains, at most two configurations a job: three jobs) and a
+ * selective harvest are crawled at the same time, one by each agent; every file of every job ends
+ * in both replicas, on the two servers' disks, with one SHA-512, and the central's admin data says
+ * UPLOAD_COMPLETED with that checksum for both. The node's fetches of the central's offers go
+ * through a relay ({@link TransferRelay}, named as the central's transfer endpoint), which lets the
+ * second test hold a fetch under way while the node is killed (SIGKILL): started again, the node
+ * takes the store up again and completes it, and no half file is left on it.
+ *
+ * <p>Database-neutral: both servers have H2 databases of their own.
+ */
+@Tag("database-neutral")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MultiHostIT {
+
+  private static final int CENTRAL_OFFSET = 300;
+  private static final int NODE_OFFSET = 400;
+  private static final int BROKER_PORT = 61616 + CENTRAL_OFFSET;
+  private static final int HTTP_PORT = 8080 + CENTRAL_OFFSET;
+  private static final String BROKER = "tcp://127.0.0.1:" + BROKER_PORT;
+  private static final String HTTP = "http://127.0.0.1:" + HTTP_PORT;
+
+  private static final long BYTE_LIMIT = 300_000;
+  private static final int CONFIGURATIONS_PER_JOB = 2;
+
+  /** For all crawls of a harvest, one job after the other. */
+  private static final Duration CRAWLS = Duration.ofSeconds(240);
+
+  private static TransferRelay relay;
+  private static ServerProcess central;
+  private static Path nodeBase;
+  private static ServerProcess node;
+  private static String adminPassword;
+  private static Api admin;
+  private static ScheduledHarvests harvests;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void startCentralAndNode() throws Exception {
+    relay = new TransferRelay(HTTP_PORT);
+    central =
+        ServerProcess.start(
+            ServerProcess.freshBase("it-server-central"),
+            CENTRAL_OFFSET,
+            env -> {
+              // a new installation's first start: the admin's password is made up
+              env.remove("NAS_ADMIN_PASSWORD");
+              env.put("NAS_REPLICAS", "ONE,TWO");
+              env.put("NAS_REPLICAS_LOCAL", "ONE");
+              env.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
+              env.put(
+                  "NAS_ARCHIVE_TRANSFERS_URI",
+                  "http://127.0.0.1:" + relay.port() + "/api/transfers");
+            });
+    adminPassword = Files.readString(adminPasswordFile(), StandardCharsets.UTF_8).strip();
+    admin = Api.admin(HTTP, adminPassword);
+    harvests = new ScheduledHarvests(admin);
+
+    nodeBase = ServerProcess.nodeBase("it-server-node", List.of("TWO"));
+    node = startNode();
+  }
+
+  /** Starts the node holding TWO on its base directory. */
+  private static ServerProcess startNode() throws Exception {
+    return ServerProcess.startNode(nodeBase, NODE_OFFSET, BROKER_PORT, "ONE,TWO", "TWO", env -> {});
+  }
+
+  @AfterAll
+  static void stopServers() throws Exception {
+    if (relay != null) {
+      relay.close();
+    }
+    if (node != null) {
+      node.close();
+    }
+    if (central != null) {
+      central.close();
+    }
+  }
+
+  private static Path adminPasswordFile() {
+    return central.base().resolve("data").resolve("admin-password");
+  }
+
+  @Test
+  @Order(1)
+  void givenAFirstStartWithoutAPassword_whenStarted_thenTheAdminPasswordIsInAnOwnerOnlyFileOnly()
+      throws Exception {
+    assertThat(adminPassword).hasSize(20);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(adminPasswordFile())))
+        .isEqualTo("rw-------");
+    HttpResponse<String> status = admin.get("/api/system/status");
+    assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
+    assertThat(status.body())
+        .contains("Created the first administrator account 'admin'; its password is in ")
+        .doesNotContain(adminPassword);
+    List<Path> logs;
+    try (Stream<Path> files = Files.walk(central.base().resolve("log"))) {
+      logs = files.filter(Files::isRegularFile).toList();
+    }
+    assertThat(logs).contains(central.log());
+    for (Path log : logs) {
+      assertThat(Files.readString(log, StandardCharsets.ISO_8859_1))
+          .as("%s", log)
+          .doesNotContain(adminPassword);
+    }
+  }
+
+  @Test
+  @Order(2)
+  void givenTwoAgentsOnTheirOwnAddresses_whenASnapshotAndASelectiveHarvestRunAtOnce_thenAllInBoth()
+      throws Exception {
+    assertThat(json(admin.get("/api/domains/statistics")).getJsonNumber("total").longValue())
+        .as("a snapshot harvests every domain: the central has none but this test's")
+        .isZero();
+    String big = ScheduledHarvests.unique("mh-big-") + ".dk";
+    List<SyntheticSite.Host> snapshotHosts = new ArrayList<>();
+    for (int i = 1; i <= 4; i++) {
+      snapshotHosts.add(
+          new SyntheticSite.Host(ScheduledHarvests.unique("mh-" + i + "-") + ".dk", 6, 1, 800));
+    }
+    // about 1 MB of pages and images: more than the byte limit
+    snapshotHosts.add(new SyntheticSite.Host(big, 150, 2, 3000));
+    // The selective harvest's host holds its answers until the test has seen both crawls at once.
+    String gated = ScheduledHarvests.unique("gated-mh-") + ".dk";
+    List<SyntheticSite.Host> hosts = new ArrayList<>(snapshotHosts);
+    hosts.add(new SyntheticSite.Host(gated, 20, 1, 800));
+
+    try (SyntheticSite site = new SyntheticSite(23, hosts)) {
+      String template = harvests.newFastTemplate("mh_fast_");
+      long templateId =
+          json(admin.get("/api/templates/" + template)).getJsonNumber("id").longValue();
+      for (SyntheticSite.Host host : snapshotHosts) {
+        harvests.syntheticDomain(host.name(), site.seed(host.name()), templateId);
+      }
+      String snapshotChannel = harvests.newChannel("SNAPSHOT");
+      String selectiveChannel = harvests.newChannel();
+      String snapshot = ScheduledHarvests.unique("Multi-host snapshot ");
+      HttpResponse<String> created =
+          admin.post(
+              "/api/harvests/snapshot",
+              Json.createObjectBuilder()
+                  .add("name", snapshot)
+                  .add("channel", snapshotChannel)
+                  .add("maxBytesPerDomain", BYTE_LIMIT)
+                  .build());
+      assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+      HttpResponse<String> chunk =
+          admin.put(
+              "/api/settings/scheduling",
+              Json.createObjectBuilder()
+                  .add("split.configChunkSize", Integer.toString(CONFIGURATIONS_PER_JOB))
+                  .build());
+      assertThat(chunk.statusCode()).as(chunk.body()).isEqualTo(200);
+
+      String selectiveAgentName = ScheduledHarvests.unique("mh-selective-");
+      String snapshotAgentName = ScheduledHarvests.unique("mh-snapshot-");
+      try (AgentProcess selectiveAgent =
+              agentOn(selectiveChannel, selectiveAgentName, "127.0.0.2", site).start();
+          AgentProcess snapshotAgent =
+              agentOn(snapshotChannel, snapshotAgentName, "127.0.0.3", site).start()) {
+        selectiveAgent.awaitLog("Archive client ready", Duration.ofSeconds(90));
+        snapshotAgent.awaitLog("Archive client ready", Duration.ofSeconds(90));
+
+        harvests.activate(snapshot);
+        JsonObject run = harvests.awaitSplitRun(snapshot);
+        assertThat(run.getString("status")).as(run.toString()).isEqualTo("DONE");
+        assertThat(run.getJsonNumber("placed").longValue()).isEqualTo(snapshotHosts.size());
+        // five configurations, at most two a job
+        assertThat(run.getInt("jobsMade")).as(run.toString()).isEqualTo(3);
+
+        // Made after the split, so that its domain is not one of the snapshot's.
+        String selective =
+            harvests.dueHarvest(
+                "Multi-host selective ", selectiveChannel, template, site.seed(gated));
+        long selectiveJob =
+            ScheduledHarvests.onlyJob(
+                harvests.awaitJobs(selective, js -> ScheduledHarvests.allIn(js, "STARTED")));
+        // The selective crawl is held at the gate once its crawler asks the gated host; pages of
+        // the snapshot's hosts fetched after that, while the job still crawls, prove two crawls at
+        // once.
+        await("the selective job " + selectiveJob + "'s crawler at the gate")
+            .atMost(CRAWLS)
+            .pollInterval(Duration.ofMillis(250))
+            .until(() -> site.heldAtGate() > 0);
+        long snapshotRequests = requests(site, snapshotHosts);
+        await("the snapshot crawled while the selective job " + selectiveJob + " is held")
+            .atMost(CRAWLS)
+            .pollInterval(Duration.ofMillis(250))
+            .until(
+                () ->
+                    requests(site, snapshotHosts) > snapshotRequests
+                        && ScheduledHarvests.inStatus("STARTED").test(harvests.job(selectiveJob)));
+        for (AgentProcess agent : List.of(selectiveAgent, snapshotAgent)) {
+          assertThat(ProcessSockets.listening(agent.pid()))
+              .as("listening while crawling")
+              .isEmpty();
+        }
+        site.openGate();
+
+        List<JsonObject> snapshotJobs =
+            harvests.awaitJobs(
+                snapshot,
+                js ->
+                    js.size() == run.getInt("jobsMade")
+                        && js.stream().allMatch(j -> ENDED.contains(j.getString("status"))),
+                CRAWLS);
+        JsonObject selectiveDone =
+            HarvestedJobs.awaitJob(harvests, selectiveJob, HarvestedJobs.finished(), CRAWLS);
+
+        JsonObject job =
+            assertDoneBy(
+                selectiveJob, selectiveDone, selectiveAgentName, selectiveChannel, selectiveAgent);
+        List<String> selectiveFiles = archivedFilesOfJob(filedirs(), selectiveJob);
+        assertThat(selectiveFiles).contains(selectiveJob + "-metadata-1.warc");
+        assertAdminDataCompleted(admin, filedirs(), selectiveFiles);
+        assertThat(crawledUris(filedirs().get("ONE"), selectiveFiles)).contains(site.seed(gated));
+        assertUploadedFrom(selectiveFiles, "127.0.0.2");
+        assertThat(job.getString("status")).isEqualTo("DONE");
+
+        Map<String, JsonObject> domains = new TreeMap<>();
+        List<String> crawled = new ArrayList<>();
+        for (JsonObject summary : snapshotJobs) {
+          long jobId = summary.getJsonNumber("id").longValue();
+          long harvestId = summary.getJsonNumber("harvestId").longValue();
+          JsonObject details = harvests.job(jobId);
+          JsonObject done =
+              assertDoneBy(jobId, details, snapshotAgentName, snapshotChannel, snapshotAgent);
+          assertThat(done.getInt("configurationCount")).isBetween(1, CONFIGURATIONS_PER_JOB);
+          assertThat(details.getJsonNumber("maxBytesPerDomain").longValue()).isEqualTo(BYTE_LIMIT);
+          assertThat(details.getBoolean("byteLimitByHarvest")).isTrue();
+          Map<String, JsonObject> ofJob = domains(details);
+          assertThat(ofJob).hasSize(done.getInt("configurationCount"));
+          ofJob.forEach(
+              (name, domain) ->
+                  assertThat(domains.put(name, domain)).as("%s in one job only", name).isNull());
+          List<String> files = archivedFilesOfJob(filedirs(), jobId);
+          assertThat(files)
+              .contains(jobId + "-metadata-1.warc")
+              .anyMatch(n -> n.startsWith(jobId + "-" + harvestId + "-") && n.endsWith(".warc.gz"));
+          assertAdminDataCompleted(admin, filedirs(), files);
+          assertUploadedFrom(files, "127.0.0.3");
+          crawled.addAll(crawledUris(filedirs().get("ONE"), files));
+        }
+        assertThat(domains.keySet())
+            .containsExactlyInAnyOrderElementsOf(
+                snapshotHosts.stream().map(SyntheticSite.Host::name).toList());
+        for (SyntheticSite.Host host : snapshotHosts) {
+          JsonObject domain = domains.get(host.name());
+          assertThat(crawled).as("front page of %s", host.name()).contains(site.seed(host.name()));
+          if (host.name().equals(big)) {
+            // stopped by the harvest's byte limit, not by its configuration's own (1 GB)
+            assertThat(domain.getString("stopReason"))
+                .as(domain.toString())
+                .isEqualTo("SIZE_LIMIT");
+            assertThat(domain.getJsonNumber("bytes").longValue())
+                .isBetween(BYTE_LIMIT * 9 / 10, BYTE_LIMIT + 100_000);
+          } else {
+            assertThat(domain.getString("stopReason"))
+                .as(domain.toString())
+                .isEqualTo("DOWNLOAD_COMPLETE");
+            assertThat(domain.getJsonNumber("objects").longValue())
+                .isGreaterThanOrEqualTo(host.fetchableObjects());
+            assertThat(domain.getJsonNumber("bytes").longValue())
+                .isPositive()
+                .isLessThan(BYTE_LIMIT);
+          }
+        }
+        awaitEmpty(selectiveAgent.jobs());
+        awaitEmpty(snapshotAgent.jobs());
+        for (AgentProcess agent : List.of(selectiveAgent, snapshotAgent)) {
+          assertThat(ProcessSockets.listening(agent.pid())).as("listening after storing").isEmpty();
+        }
+      }
+    }
+  }
+
+  @Test
+  @Order(3)
+  void givenAStoreUnderWayOnTheNode_whenTheNodeIsKilledAndStartedAgain_thenTheStoreCompletes()
+      throws Exception {
+    String name = WarcFixtures.uniquePrefix() + "00001-nodekill.warc";
+    Path file = WarcFixtures.bigWarc(dir.resolve(name), 8 << 20);
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    Path two = bitarchive(node, "TWO");
+
+    // past the node's first two 1 MiB buffers, so that it has written some of its copy
+    relay.holdAfter(3 << 20);
+    CompletableFuture<String> stored =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return store(file);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    await("the node writing its copy of " + name)
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> temporaryFiles(two).stream().anyMatch(f -> f.toFile().length() > 0));
+    node.kill();
+
+    assertThat(temporaryFiles(two)).as("the half copy the kill left").isNotEmpty();
+    assertThat(two.resolve("filedir").resolve(name)).doesNotExist();
+    assertThat(stored).as("the store waits for TWO").isNotDone();
+    relay.release();
+    node = startNode();
+
+    assertThat(stored.get(240, TimeUnit.SECONDS))
+        .as("the checksum both replicas confirmed")
+        .isEqualTo(sha512);
+    assertThat(ChecksumAlgorithm.SHA512.of(two.resolve("filedir").resolve(name))).isEqualTo(sha512);
+    assertThat(
+            ChecksumAlgorithm.SHA512.of(
+                bitarchive(central, "ONE").resolve("filedir").resolve(name)))
+        .isEqualTo(sha512);
+    assertThat(temporaryFiles(two)).as("no half file on the node").isEmpty();
+    assertThat(temporaryFiles(bitarchive(central, "ONE"))).as("none on the central").isEmpty();
+    assertThat(node.logText()).contains("left by a store that did not finish");
+    assertThat(bitarchive(central, "TWO")).as("no bitarchive of TWO on the central").doesNotExist();
+    assertThat(bitarchive(node, "ONE")).as("no bitarchive of ONE on the node").doesNotExist();
+
+    // A get of TWO's copy: central API -> TWO's monitor -> the node's request queue -> the node
+    // delivers the file to the central's transfer endpoint.
+    HttpResponse<byte[]> fetched =
+        admin.getBytes("/api/archive/files/" + Api.segment(name) + "/content?replica=TWO");
+    assertThat(fetched.statusCode()).as(() -> new String(fetched.body())).isEqualTo(200);
+    assertThat(fetched.body()).isEqualTo(Files.readAllBytes(file));
+  }
+
+  /** Checks the central's log says each file was uploaded from {@code address}. */
+  private static void assertUploadedFrom(List<String> files, String address) throws IOException {
+    String log = central.logText();
+    for (String file : files) {
+      assertThat(log)
+          .as("the central's log of the upload of %s", file)
+          .containsPattern(
+              "Upload of '"
+                  + Pattern.quote(file)
+                  + "' \\(\\d+ bytes\\) from "
+                  + Pattern.quote(address)
+                  + ": staged");
+    }
+  }
+
+  /** How many requests the hosts have had. */
+  private static long requests(SyntheticSite site, List<SyntheticSite.Host> hosts) {
+    return hosts.stream().mapToLong(h -> site.requests(h.name())).sum();
+  }
+
+  /** A harvester agent on its own loopback address, on the central's broker and HTTP. */
+  private static AgentProcess agentOn(
+      String channel, String instance, String address, SyntheticSite site) throws IOException {
+    return ScheduledHarvests.agentOn(
+        channel,
+        instance,
+        site,
+        Map.of(
+            "broker.url", BROKER,
+            "archive.server.url", HTTP,
+            "archive.server.sourceAddress", address));
+  }
+
+  /** Uploads the file to the central and stores it through its broker, as an agent does. */
+  private static String store(Path file) throws Exception {
+    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(BROKER)) {
+      ArchiveClient client =
+          new ArchiveClient(
+              factory,
+              ServerUnderTest.AGENT,
+              ServerUnderTest.agentPassword(),
+              Channels.forEnvironment(ServerUnderTest.ENVIRONMENT),
+              new ServerUploads(
+                  URI.create(HTTP), ServerUnderTest.AGENT, ServerUnderTest.agentPassword()),
+              Duration.ofSeconds(240),
+              0);
+      return client.store(file);
+    }
+  }
+
+  private static Path bitarchive(ServerProcess server, String replica) {
+    return server.base().resolve("data").resolve("bitarchive").resolve(replica);
+  }
+
+  /** The files of a bitarchive's temporary directories: what a store is writing or left. */
+  private static List<Path> temporaryFiles(Path bitarchive) throws IOException {
+    if (!Files.isDirectory(bitarchive)) {
+      return List.of();
+    }
+    try (Stream<Path> paths = Files.walk(bitarchive)) {
+      return paths
+          .filter(Files::isRegularFile)
+          .filter(p -> p.getParent().getFileName().toString().equals("tempdir"))
+          .toList();
+    }
+  }
+
+  /** ONE's filedir on the central and TWO's on the node. */
+  private static Map<String, Path> filedirs() {
+    Map<String, Path> filedirs = new TreeMap<>();
+    filedirs.put("ONE", bitarchive(central, "ONE").resolve("filedir"));
+    filedirs.put("TWO", bitarchive(node, "TWO").resolve("filedir"));
+    return filedirs;
+  }
+}
