@@ -10,11 +10,13 @@ NODE_PID_FILE="$NAS_HOME/node.pid"
 NODE_WAR="$ROOT/wildfly-config/target/node/netarchive-node.war"
 
 node_settings() { # checks the node's settings and exports what the server reads
-  local replica=${NAS_REPLICAS_LOCAL:-}
-  [[ "$replica" =~ ^[A-Z][A-Z0-9]*$ ]] \
-    || fail "a bitarchive node holds one replica: NAS_REPLICAS_LOCAL must name it (e.g. TWO), not '$replica'"
+  local replicas=${NAS_REPLICAS_LOCAL:-} replica
+  [[ "$replicas" =~ ^[A-Z][A-Z0-9]*(,[A-Z][A-Z0-9]*)*$ ]] \
+    || fail "a bitarchive node holds one or more replicas: NAS_REPLICAS_LOCAL must name them (e.g. TWO or TWO,THREE), not '$replicas'"
   [[ -n "${NAS_REPLICAS:-}" ]] || fail "a bitarchive node needs the central's replica list in NAS_REPLICAS (e.g. ONE,TWO)"
-  [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL=$replica is none of NAS_REPLICAS=$NAS_REPLICAS"
+  for replica in ${replicas//,/ }; do
+    [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL names $replica, which is none of NAS_REPLICAS=$NAS_REPLICAS"
+  done
   [[ -n "${NAS_NODE_BROKER_PASSWORD:-}" ]] \
     || fail "a bitarchive node needs NAS_NODE_BROKER_PASSWORD: the password of the central's broker account (NAS_NODE_BROKER_USER, default agent)"
   NODE_OFFSET=${NAS_PORT_OFFSET:-100}
@@ -22,23 +24,75 @@ node_settings() { # checks the node's settings and exports what the server reads
   export NAS_ROLE=node NAS_CENTRAL_HOST=${NAS_CENTRAL_HOST:-127.0.0.1} NAS_CENTRAL_BROKER_PORT=${NAS_CENTRAL_BROKER_PORT:-61616}
 }
 
+# Writes into directory $2 what a node of the replicas $3... needs beyond configure-node.cli (which
+# binds the first replica's queues where the WAR's annotated MDBs consume them): node-replicas.cli,
+# which binds each further replica's upload queue and request queue on the central's broker under
+# java:/jms/netarchive/node/<R>/, and WEB-INF/ejb-jar.xml for a deployment overlay of
+# netarchive-node.war declaring an upload and a request consumer of each further replica (the same
+# classes under other names). $1 is the environment. With one replica it writes nothing.
+node_replicas_config() {
+  local environment=$1 dir=$2 replica
+  shift 2
+  shift # the first replica is configure-node.cli's
+  [[ $# -gt 0 ]] || return 0
+  mkdir -p "$dir"
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+    printf '<!-- Made by bin/lib/node.sh: the consumers of the node replicas after the first. -->\n'
+    printf '<ejb-jar xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.0">\n  <enterprise-beans>\n'
+    for replica in "$@"; do
+      node_consumer BitarchiveUploadConsumer "$replica" UPLOADS
+      node_consumer NodeRequestConsumer "$replica" REQUESTS
+    done
+    printf '  </enterprise-beans>\n</ejb-jar>\n'
+  } >"$dir/ejb-jar.xml"
+  {
+    printf 'embed-server --std-out=discard --server-config=standalone.xml\nbatch\n'
+    for replica in "$@"; do
+      printf '/subsystem=messaging-activemq/external-jms-queue=%s_%s_ANY_BA:add(entries=[java:/jms/netarchive/node/%s/UPLOADS])\n' \
+        "$environment" "$replica" "$replica"
+      printf '/subsystem=messaging-activemq/external-jms-queue=%s_%s_NODE_REQUESTS:add(entries=[java:/jms/netarchive/node/%s/REQUESTS])\n' \
+        "$environment" "$replica" "$replica"
+    done
+    printf 'run-batch\n'
+    printf 'deployment-overlay add --name=netarchive-node-replicas --content=WEB-INF/ejb-jar.xml=%s --deployments=netarchive-node.war\n' \
+      "$dir/ejb-jar.xml"
+    printf 'stop-embedded-server\n'
+  } >"$dir/node-replicas.cli"
+}
+
+node_consumer() { # one MDB of node_replicas_config: class $1 on replica $2's queue $3
+  printf '    <message-driven>\n      <ejb-name>%s-%s</ejb-name>\n' "$1" "$2"
+  printf '      <ejb-class>org.netarchive.ee.archive.interfaces.jms.%s</ejb-class>\n' "$1"
+  printf '      <activation-config>\n'
+  printf '        <activation-config-property><activation-config-property-name>%s</activation-config-property-name><activation-config-property-value>%s</activation-config-property-value></activation-config-property>\n' \
+    destinationLookup "java:/jms/netarchive/node/$2/$3" destinationType jakarta.jms.Queue maxSession 8
+  printf '      </activation-config>\n    </message-driven>\n'
+}
+
 prepare_node_base() { # a copy of the provisioned server's base directory, made a node's once
+  local replicas=${NAS_REPLICAS_LOCAL//,/ }
   mkdir -p "$NODE_BASE/deployments" "$NODE_BASE/data" "$NODE_BASE/log"
   if [[ ! -f "$NODE_BASE/configuration/.node" ]]; then
     rm -rf "$NODE_BASE/configuration"
     cp -r "$SERVER/standalone/configuration" "$NODE_BASE/configuration"
-    printf 'nas.environment=%s\nnas.node.replica=%s\n' "${NAS_ENVIRONMENT:-DEV}" "$NAS_REPLICAS_LOCAL" \
-      >"$NODE_BASE/configuration/node.properties"
-    say "Configuring the bitarchive node of replica $NAS_REPLICAS_LOCAL (configure-node.cli)..."
-    if ! JAVA_OPTS="-Djboss.server.base.dir=$NODE_BASE" "$SERVER/bin/jboss-cli.sh" \
-      --file="$ROOT/wildfly-config/src/main/cli/configure-node.cli" \
-      --properties="$NODE_BASE/configuration/node.properties" >"$NODE_BASE/log/configure-node.log" 2>&1; then
-      grep -v '^WARNING' "$NODE_BASE/log/configure-node.log" | tail -n 5 >&2
-      fail "the node's configuration failed; the whole output is in $NODE_BASE/log/configure-node.log"
-    fi
+    printf 'nas.environment=%s\nnas.node.replica=%s\nnas.node.replicas=%s\n' "${NAS_ENVIRONMENT:-DEV}" \
+      "${replicas%% *}" "$NAS_REPLICAS_LOCAL" >"$NODE_BASE/configuration/node.properties"
+    say "Configuring the bitarchive node of the replicas $NAS_REPLICAS_LOCAL (configure-node.cli)..."
+    # shellcheck disable=SC2086 # one argument per replica
+    node_replicas_config "${NAS_ENVIRONMENT:-DEV}" "$NODE_BASE/configuration/node-replicas" $replicas
+    local script
+    for script in "$ROOT/wildfly-config/src/main/cli/configure-node.cli" "$NODE_BASE/configuration/node-replicas/node-replicas.cli"; do
+      [[ -f "$script" ]] || continue
+      if ! JAVA_OPTS="-Djboss.server.base.dir=$NODE_BASE" "$SERVER/bin/jboss-cli.sh" --file="$script" \
+        --properties="$NODE_BASE/configuration/node.properties" >>"$NODE_BASE/log/configure-node.log" 2>&1; then
+        grep -v '^WARNING' "$NODE_BASE/log/configure-node.log" | tail -n 5 >&2
+        fail "the node's configuration failed ($script); the whole output is in $NODE_BASE/log/configure-node.log"
+      fi
+    done
     cp "$NODE_BASE/configuration/node.properties" "$NODE_BASE/configuration/.node"
-  elif ! grep -qx "nas.node.replica=$NAS_REPLICAS_LOCAL" "$NODE_BASE/configuration/.node"; then
-    fail "$NODE_BASE is configured as the node of another replica ($(tr '\n' ' ' <"$NODE_BASE/configuration/.node")); use another NAS_HOME"
+  elif ! grep -qx "nas.node.replicas=$NAS_REPLICAS_LOCAL" "$NODE_BASE/configuration/.node"; then
+    fail "$NODE_BASE is configured as the node of other replicas ($(tr '\n' ' ' <"$NODE_BASE/configuration/.node")); use another NAS_HOME"
   fi
   rm -f "$NODE_BASE/deployments/"netarchive-node.war*
   cp "$NODE_WAR" "$NODE_BASE/deployments/netarchive-node.war"
@@ -53,7 +107,7 @@ run_node() { # runs a bitarchive node in the foreground; Ctrl-C stops it
   build
   [[ -f "$NODE_WAR" ]] || fail "the build made no $NODE_WAR"
   prepare_node_base
-  say "Starting the bitarchive node of replica $NAS_REPLICAS_LOCAL on the broker $NAS_CENTRAL_HOST:$NAS_CENTRAL_BROKER_PORT (ports +$NODE_OFFSET, data: $NODE_BASE)..."
+  say "Starting the bitarchive node of the replicas $NAS_REPLICAS_LOCAL on the broker $NAS_CENTRAL_HOST:$NAS_CENTRAL_BROKER_PORT (ports +$NODE_OFFSET, data: $NODE_BASE)..."
   LAUNCH_JBOSS_IN_BACKGROUND=1 setsid "$SERVER/bin/standalone.sh" \
     -Djboss.server.base.dir="$NODE_BASE" -Djboss.socket.binding.port-offset="$NODE_OFFSET" \
     >"$NODE_BASE/log/console.log" 2>&1 &
@@ -70,7 +124,7 @@ run_node() { # runs a bitarchive node in the foreground; Ctrl-C stops it
     stop_node
     fail "the node failed to deploy; the cause is in $NODE_BASE/log/server.log (search for ERROR)"
   fi
-  say "The bitarchive node of replica $NAS_REPLICAS_LOCAL is running: its files in $NODE_BASE/data/bitarchive/$NAS_REPLICAS_LOCAL"
+  say "The bitarchive node of the replicas $NAS_REPLICAS_LOCAL is running: its files in $NODE_BASE/data/bitarchive/<replica>"
   say "Press Ctrl-C to stop (or run: NAS_ROLE=node wildfly-config/bin/netarchive stop)."
   wait "$pid" || true
   rm -f "$NODE_PID_FILE"

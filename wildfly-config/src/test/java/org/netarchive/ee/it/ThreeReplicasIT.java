@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Random;
 import java.util.UUID;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -29,18 +24,18 @@ import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.FileServer;
 import org.netarchive.ee.common.channel.Channels;
-import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcWriter;
 
 /**
- * Three replicas are configuration: the provisioned server, started as the run command starts it
- * but with {@code NAS_REPLICAS=ONE,TWO,THREE} and THREE checksum-only ({@code
- * NAS_BITARCHIVE_THREE_CHECKSUM_ONLY=true}), on a base directory and ports of its own (offset 300:
- * broker 61916), its own H2 database. A stored file is in ONE and TWO with the SHA-512 the client
- * sent, and THREE keeps that checksum: the store is confirmed only when every replica has reported
- * it. Database-neutral: nothing here depends on the database kind.
+ * Three replicas are configuration, and a bitarchive node holds two of them: a central server
+ * started as the run command starts it, with {@code NAS_REPLICAS=ONE,TWO,THREE} of which it holds
+ * ONE ({@code NAS_REPLICAS_LOCAL=ONE}; offset 300, broker 61916, its own H2 database), and one node
+ * holding TWO and THREE (offset 400; {@code NAS_REPLICAS_LOCAL=TWO,THREE}, configured as the
+ * launcher configures it: the consumers of THREE are declared by the deployment overlay node.sh
+ * writes), THREE checksum-only ({@code NAS_BITARCHIVE_THREE_CHECKSUM_ONLY=true}). A stored file is
+ * in ONE on the central and in TWO on the node with the SHA-512 the client sent, and THREE on the
+ * node keeps that checksum: the store is confirmed only when every replica has reported it.
+ * Database-neutral: nothing here depends on the database kind.
  *
  * <p>The server's HTTP request limit is also set low at its start ({@code NAS_MAX_UPLOAD_BYTES}, 1
  * MiB), which the shared test server cannot have without a reload: a whole file larger than it,
@@ -56,6 +51,7 @@ import org.netpreserve.jwarc.WarcWriter;
 class ThreeReplicasIT {
 
   private static final int OFFSET = 300;
+  private static final int NODE_OFFSET = 400;
   private static final String BROKER = "tcp://127.0.0.1:" + (61616 + OFFSET);
   private static final String HTTP = "http://127.0.0.1:" + (8080 + OFFSET);
 
@@ -64,6 +60,7 @@ class ThreeReplicasIT {
 
   private static Path base;
   private static ServerProcess server;
+  private static ServerProcess node;
 
   @TempDir Path dir;
 
@@ -76,15 +73,27 @@ class ThreeReplicasIT {
             OFFSET,
             environment -> {
               environment.put("NAS_REPLICAS", "ONE,TWO,THREE");
+              environment.put("NAS_REPLICAS_LOCAL", "ONE");
               environment.put("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true");
               environment.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
               environment.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
               environment.put("NAS_PUBLIC_HOSTS", "archive.example.org");
             });
+    node =
+        ServerProcess.startNode(
+            ServerProcess.nodeBase("it-server-three-node", List.of("TWO", "THREE")),
+            NODE_OFFSET,
+            61616 + OFFSET,
+            "ONE,TWO,THREE",
+            "TWO,THREE",
+            environment -> environment.put("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true"));
   }
 
   @AfterAll
   static void stopServer() throws Exception {
+    if (node != null) {
+      node.close();
+    }
     if (server != null) {
       server.close();
     }
@@ -115,12 +124,20 @@ class ThreeReplicasIT {
         .as("THREE's destinations were made by the server, from the configuration")
         .contains("Created the replica queue jms.queue.DEV_THREE_ANY_BA")
         .contains("Created the replica topic jms.topic.DEV_THREE_ALL_BA");
+    assertThat(bitarchive("TWO")).as("TWO on the node").startsWith(node.base());
+    assertThat(base.resolve("data").resolve("bitarchive").resolve("TWO"))
+        .as("no TWO on the central")
+        .doesNotExist();
+    assertThat(node.logText())
+        .contains("Bitarchive node of the replicas [TWO, THREE] (of [ONE, TWO, THREE]) started");
   }
 
   @Test
   void givenAListenerLimitBelowAFile_whenTheUiFetchesIt_thenDeliveredWhileAnUploadIsRefused()
       throws Exception {
-    Path file = bigWarc(dir.resolve(WarcFixtures.uniquePrefix() + "00001.warc"), 3 * SMALL_LIMIT);
+    Path file =
+        WarcFixtures.bigWarc(
+            dir.resolve(WarcFixtures.uniquePrefix() + "00001.warc"), 3 * SMALL_LIMIT);
     store(file);
     Path upload = Files.copy(file, dir.resolve(WarcFixtures.uniquePrefix() + "00002.warc"));
 
@@ -201,30 +218,11 @@ class ThreeReplicasIT {
     }
   }
 
-  /** A WARC of one response whose body has the given number of random bytes. */
-  private static Path bigWarc(Path file, int bodySize) throws IOException {
-    byte[] body = new byte[bodySize];
-    new Random(42).nextBytes(body);
-    byte[] head =
-        "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII);
-    byte[] http = new byte[head.length + body.length];
-    System.arraycopy(head, 0, http, 0, head.length);
-    System.arraycopy(body, 0, http, head.length, body.length);
-    try (WarcWriter writer =
-        new WarcWriter(
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            WarcCompression.NONE)) {
-      writer.write(
-          new WarcResponse.Builder(URI.create("http://kb.dk/transfers/big"))
-              .date(Instant.parse("2025-01-31T12:00:00Z"))
-              .body(MediaType.HTTP_RESPONSE, http)
-              .build());
-    }
-    return file;
-  }
-
+  /** ONE's directory on the central, TWO's and THREE's on the node. */
   private static Path bitarchive(String replica) {
-    return base.resolve("data").resolve("bitarchive").resolve(replica);
+    return (replica.equals("ONE") ? base : node.base())
+        .resolve("data")
+        .resolve("bitarchive")
+        .resolve(replica);
   }
 }
