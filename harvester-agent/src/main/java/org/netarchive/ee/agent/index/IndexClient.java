@@ -193,29 +193,14 @@ public final class IndexClient {
       Instant firstAnswerBy = Instant.now().plus(FIRST_ANSWER);
       boolean answered = false;
       while (true) {
-        Instant now = Instant.now();
-        long left =
-            Duration.between(now, answered ? deadline : min(deadline, firstAnswerBy)).toMillis();
+        Instant limit = answered ? deadline : min(deadline, firstAnswerBy);
+        long left = (Duration.between(Instant.now(), limit).toNanos() + 999_999) / 1_000_000;
         jakarta.jms.Message raw = left <= 0 ? null : consumer.receive(left);
-        if (raw == null && !answered && Instant.now().isBefore(deadline)) {
-          return Result.failed(
-              "The index server did not answer within "
-                  + FIRST_ANSWER.toSeconds()
-                  + " s ("
-                  + request.kind()
-                  + " of jobs "
-                  + request.jobIds()
-                  + "); is the server's index server running?");
-        }
         if (raw == null) {
-          return Result.failed(
-              "No index from the index server within "
-                  + timeout
-                  + " ("
-                  + request.kind()
-                  + " of jobs "
-                  + request.jobIds()
-                  + ")");
+          if (Instant.now().isBefore(limit)) {
+            continue; // woke before the limit: wait for the rest
+          }
+          return Result.failed(silence(request, answered, firstAnswerBy, deadline, timeout));
         }
         if (!(raw instanceof TextMessage)) {
           continue; // A bundle of an earlier reply that was not ready: not ours to read.
@@ -329,6 +314,39 @@ public final class IndexClient {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("The JDK has no SHA-256", e);
     }
+  }
+
+  /**
+   * Why a wait for the index server ended without a message: the limit the wait had decides, not
+   * the clock when the wait returned (a wait may end a moment before its limit).
+   *
+   * @param answered whether the server had answered the request at all
+   * @param firstAnswerBy when the server should have answered by ({@link #FIRST_ANSWER})
+   * @param deadline the end of the whole fetch
+   * @param timeout the whole fetch's time, for the message
+   */
+  static String silence(
+      IndexRequest request,
+      boolean answered,
+      Instant firstAnswerBy,
+      Instant deadline,
+      Duration timeout) {
+    if (!answered && firstAnswerBy.isBefore(deadline)) {
+      return "The index server did not answer within "
+          + FIRST_ANSWER.toSeconds()
+          + " s ("
+          + request.kind()
+          + " of jobs "
+          + request.jobIds()
+          + "); is the server's index server running?";
+    }
+    return "No index from the index server within "
+        + timeout
+        + " ("
+        + request.kind()
+        + " of jobs "
+        + request.jobIds()
+        + ")";
   }
 
   private static Instant min(Instant a, Instant b) {
