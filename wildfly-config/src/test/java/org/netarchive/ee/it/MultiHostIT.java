@@ -47,13 +47,14 @@ import org.netarchive.ee.common.channel.Channels;
 /**
  * The installation of issue 15 on one machine: a central server holding replica ONE (offset 300,
  * broker 61916, {@code NAS_REPLICAS=ONE,TWO NAS_REPLICAS_LOCAL=ONE}), a bitarchive node holding
- * replica TWO (a second WildFly from the same provisioned server, offset 400, its own directories,
- * configured by configure-node.cli, netarchive-node.war on the central's broker; README-NODES.md),
- * and two harvester agents on addresses of their own, 127.0.0.2 and 127.0.0.3 ({@code
- * archive.server.sourceAddress}): the central's log names that address for every file each
- * uploaded, and neither listens on any port. (Their broker connections start from 127.0.0.1: the
- * broker's client binds a source address only together with a fixed source port, which two
- * connections of one agent cannot share; on separate hosts the question does not arise.)
+ * replica TWO (the server distribution's launcher with {@code NAS_ROLE=node}, as on a node host: a
+ * second WildFly, offset 400, its own NAS_HOME, configured as a node at its first start,
+ * netarchive-node.war on the central's broker; README-NODES.md), and two harvester agents on
+ * addresses of their own, 127.0.0.2 and 127.0.0.3 ({@code archive.server.sourceAddress}): the
+ * central's log names that address for every file each uploaded, and neither listens on any port.
+ * (Their broker connections start from 127.0.0.1: the broker's client binds a source address only
+ * together with a fixed source port, which two connections of one agent cannot share; on separate
+ * hosts the question does not arise.)
  *
  * <p>The central is a new installation: it starts without NAS_ADMIN_PASSWORD, and the random admin
  * password it makes is in an owner-only file and in none of its logs. Its database knows no domain
@@ -88,7 +89,7 @@ class MultiHostIT {
 
   private static TransferRelay relay;
   private static ServerProcess central;
-  private static Path nodeBase;
+  private static Path nodeHome;
   private static ServerProcess node;
   private static String adminPassword;
   private static Api admin;
@@ -117,13 +118,15 @@ class MultiHostIT {
     admin = Api.admin(HTTP, adminPassword);
     harvests = new ScheduledHarvests(admin);
 
-    nodeBase = ServerProcess.nodeBase("it-server-node", List.of("TWO"));
+    nodeHome =
+        ServerProcess.nodeHome(
+            "it-server-node", NODE_OFFSET, BROKER_PORT, "ONE,TWO", "TWO", Map.of());
     node = startNode();
   }
 
-  /** Starts the node holding TWO on its base directory. */
+  /** Starts the node holding TWO with the distribution's launcher, or starts it again. */
   private static ServerProcess startNode() throws Exception {
-    return ServerProcess.startNode(nodeBase, NODE_OFFSET, BROKER_PORT, "ONE,TWO", "TWO", env -> {});
+    return ServerProcess.startNode(nodeHome);
   }
 
   @AfterAll

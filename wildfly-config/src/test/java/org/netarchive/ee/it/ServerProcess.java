@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,9 @@ import java.util.stream.Stream;
  * test server cannot have.
  */
 final class ServerProcess implements AutoCloseable {
+
+  /** The server distribution, once unpacked. */
+  private static Path unpacked;
 
   private final Path base;
   private final Process process;
@@ -89,101 +93,118 @@ final class ServerProcess implements AutoCloseable {
   }
 
   /**
-   * A fresh base directory for a bitarchive node of {@code replicas}, configured as the launcher's
-   * {@code run --role node} configures one (bin/lib/node.sh): netarchive-node.war instead of the
-   * EAR, configure-node.cli for the first replica, and for further ones the bindings and the
-   * deployment overlay that node.sh's {@code node_replicas_config} writes.
+   * A fresh NAS_HOME for a bitarchive node started by the server distribution's launcher ({@link
+   * #startNode}), with its env file: role node, ports shifted by {@code offset}, the replicas of a
+   * central on this machine ({@code allReplicas}, its broker on {@code centralBrokerPort}) of which
+   * the node holds {@code replicas}, the agents' account, and {@code more}.
    */
-  static Path nodeBase(String name, List<String> replicas) throws Exception {
-    Path base = freshBase(name);
-    try (Stream<Path> deployments = Files.list(base.resolve("deployments"))) {
-      for (Path deployment : deployments.toList()) {
-        if (deployment.getFileName().toString().startsWith("netarchive.ear")) {
-          Files.delete(deployment);
-        }
-      }
-    }
-    Files.copy(
-        Path.of(System.getProperty("it.node.war")),
-        base.resolve("deployments").resolve("netarchive-node.war"));
-    configure(
-        base,
-        Path.of(System.getProperty("it.cli.dir")).resolve("configure-node.cli"),
-        Map.of(
-            "nas.environment", ServerUnderTest.ENVIRONMENT, "nas.node.replica", replicas.get(0)));
-    if (replicas.size() > 1) {
-      Path config = base.resolve("configuration").resolve("node-replicas");
-      List<String> command =
-          new java.util.ArrayList<>(
-              List.of(
-                  "bash",
-                  "-c",
-                  "source \"$0\" && node_replicas_config \"$@\"",
-                  System.getProperty("it.node.script"),
-                  ServerUnderTest.ENVIRONMENT,
-                  config.toString()));
-      command.addAll(replicas);
-      Process script = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(script.waitFor()).as("node_replicas_config: %s", output).isZero();
-      configure(base, config.resolve("node-replicas.cli"), Map.of());
-    }
-    return base;
-  }
-
-  /**
-   * Starts a bitarchive node on a base made by {@link #nodeBase}, on the broker of a central server
-   * on this machine whose replicas are {@code allReplicas}; the node holds {@code replicas}. Every
-   * file reaches it over HTTP, as on another host.
-   */
-  static ServerProcess startNode(
-      Path base,
+  static Path nodeHome(
+      String name,
       int offset,
       int centralBrokerPort,
       String allReplicas,
       String replicas,
-      Consumer<Map<String, String>> more)
-      throws Exception {
-    return start(
-        base,
-        offset,
-        env -> {
-          env.put("NAS_ROLE", "node");
-          env.put("NAS_REPLICAS", allReplicas);
-          env.put("NAS_REPLICAS_LOCAL", replicas);
-          env.put("NAS_CENTRAL_HOST", "127.0.0.1");
-          env.put("NAS_CENTRAL_BROKER_PORT", Integer.toString(centralBrokerPort));
-          env.put("NAS_NODE_BROKER_PASSWORD", ServerUnderTest.agentPassword());
-          env.remove("NAS_ARCHIVE_LOCAL_READ_DIRS");
-          env.remove("NAS_AGENT_PASSWORD");
-          env.remove("NAS_ADMIN_PASSWORD");
-          more.accept(env);
-        });
+      Map<String, String> more)
+      throws IOException {
+    Path home = Path.of(System.getProperty("it.server.base")).resolveSibling(name);
+    deleteTree(home);
+    Files.createDirectories(home);
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("NAS_HOME", home.toString());
+    settings.put("NAS_ROLE", "node");
+    settings.put("NAS_PORT_OFFSET", Integer.toString(offset));
+    settings.put("NAS_BIND_ADDRESS", "127.0.0.1");
+    settings.put("NAS_JAVA_SIZING", "-Xms128m -Xmx768m");
+    settings.put("NAS_ENVIRONMENT", ServerUnderTest.ENVIRONMENT);
+    settings.put("NAS_REPLICAS", allReplicas);
+    settings.put("NAS_REPLICAS_LOCAL", replicas);
+    settings.put("NAS_CENTRAL_HOST", "127.0.0.1");
+    settings.put("NAS_CENTRAL_BROKER_PORT", Integer.toString(centralBrokerPort));
+    settings.put("NAS_NODE_BROKER_PASSWORD", ServerUnderTest.agentPassword());
+    // the tests' quick heartbeats, which the central's NAS_BAMON_MISSING_AFTER_SECONDS expects
+    String heartbeat = System.getenv("NAS_BITARCHIVE_HEARTBEAT_SECONDS");
+    if (heartbeat != null) {
+      settings.put("NAS_BITARCHIVE_HEARTBEAT_SECONDS", heartbeat);
+    }
+    settings.putAll(more);
+    StringBuilder file = new StringBuilder();
+    settings.forEach((key, value) -> file.append(key).append("='").append(value).append("'\n"));
+    Path env = Files.writeString(home.resolve("node.env"), file, StandardCharsets.UTF_8);
+    // (it holds a password: the launcher warns about an env file every user may read)
+    Files.setPosixFilePermissions(
+        env, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    return home;
   }
 
-  /** Runs a jboss-cli script on the embedded server of {@code base}, with the given properties. */
-  static void configure(Path base, Path script, Map<String, String> properties) throws Exception {
-    Path file = base.resolve(script.getFileName() + ".properties");
-    StringBuilder text = new StringBuilder();
-    properties.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
-    Files.writeString(file, text, StandardCharsets.UTF_8);
-    Path output =
-        Files.createDirectories(base.resolve("log")).resolve(script.getFileName() + ".log");
+  /**
+   * Starts (or starts again) the bitarchive node of a NAS_HOME made by {@link #nodeHome} as an
+   * operator on a node host does: the server distribution's launcher, {@code bin/netarchive-server
+   * --env-file node.env run} (in the foreground, as systemd runs it), in an environment without the
+   * tests' NAS_* settings; waits until netarchive-node.war is deployed. Its first start configures
+   * the node (configure-node.cli, and node_replicas_config for the further replicas).
+   */
+  static ServerProcess startNode(Path home) throws Exception {
     ProcessBuilder builder =
         new ProcessBuilder(
-                home().resolve("bin/jboss-cli.sh").toString(),
-                "--file=" + script,
-                "--properties=" + file)
+                "bash",
+                distribution().resolve("bin/netarchive-server").toString(),
+                "--env-file",
+                home.resolve("node.env").toString(),
+                "run")
+            .directory(home.toFile())
             .redirectErrorStream(true)
-            .redirectOutput(output.toFile());
+            .redirectOutput(
+                ProcessBuilder.Redirect.appendTo(home.resolve("launcher.log").toFile()));
+    builder.environment().keySet().removeIf(name -> name.startsWith("NAS_"));
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-    builder.environment().put("JBOSS_HOME", home().toString());
-    builder.environment().put("JAVA_OPTS", "-Djboss.server.base.dir=" + base);
-    Process cli = builder.start();
-    assertThat(cli.waitFor(120, TimeUnit.SECONDS)).as("%s ended", script).isTrue();
-    assertThat(cli.exitValue())
-        .as("%s on %s: %s", script, base, Files.readString(output, StandardCharsets.UTF_8))
-        .isZero();
+    ServerProcess node = new ServerProcess(home.resolve("node"), builder.start());
+    Path deployments = node.base().resolve("deployments");
+    try {
+      await("the node of " + home + " deployed (see its node/log/server.log and launcher.log)")
+          .atMost(Duration.ofSeconds(180))
+          .pollInterval(Duration.ofMillis(500))
+          .until(
+              () -> {
+                if (!node.process.isAlive()) {
+                  throw new IllegalStateException(
+                      "The node's launcher ended with "
+                          + node.process.exitValue()
+                          + ": "
+                          + Files.readString(home.resolve("launcher.log"), StandardCharsets.UTF_8));
+                }
+                assertThat(deployments.resolve("netarchive-node.war.failed"))
+                    .as("the node's deployment failed (see %s)", node.log())
+                    .doesNotExist();
+                return Files.exists(deployments.resolve("netarchive-node.war.deployed"));
+              });
+    } catch (RuntimeException | AssertionError e) {
+      node.close();
+      throw e;
+    }
+    return node;
+  }
+
+  /**
+   * The server distribution the build made (the system property {@code it.server.distribution}),
+   * unpacked once per test run into {@code target/it-distribution}; its root directory.
+   */
+  static synchronized Path distribution() throws Exception {
+    if (unpacked == null) {
+      Path into = Path.of(System.getProperty("it.server.base")).resolveSibling("it-distribution");
+      deleteTree(into);
+      Files.createDirectories(into);
+      Process tar =
+          new ProcessBuilder(
+                  "tar", "xzf", System.getProperty("it.server.distribution"), "-C", into.toString())
+              .redirectErrorStream(true)
+              .start();
+      String output = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(tar.waitFor()).as("unpacking the server distribution: %s", output).isZero();
+      try (Stream<Path> roots = Files.list(into)) {
+        unpacked = roots.findFirst().orElseThrow();
+      }
+    }
+    return unpacked;
   }
 
   Path base() {

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -30,12 +31,12 @@ import org.netpreserve.jwarc.WarcCompression;
  * Three replicas are configuration, and a bitarchive node holds two of them: a central server
  * started as the run command starts it, with {@code NAS_REPLICAS=ONE,TWO,THREE} of which it holds
  * ONE ({@code NAS_REPLICAS_LOCAL=ONE}; offset 300, broker 61916, its own H2 database), and one node
- * holding TWO and THREE (offset 400; {@code NAS_REPLICAS_LOCAL=TWO,THREE}, configured as the
- * launcher configures it: the consumers of THREE are declared by the deployment overlay node.sh
- * writes), THREE checksum-only ({@code NAS_BITARCHIVE_THREE_CHECKSUM_ONLY=true}). A stored file is
- * in ONE on the central and in TWO on the node with the SHA-512 the client sent, and THREE on the
- * node keeps that checksum: the store is confirmed only when every replica has reported it.
- * Database-neutral: nothing here depends on the database kind.
+ * holding TWO and THREE (offset 400; {@code NAS_REPLICAS_LOCAL=TWO,THREE}, started by the server
+ * distribution's launcher, which declares the consumers of THREE in a deployment overlay), THREE
+ * checksum-only ({@code NAS_BITARCHIVE_THREE_CHECKSUM_ONLY=true}). A stored file is in ONE on the
+ * central and in TWO on the node with the SHA-512 the client sent, and THREE on the node keeps that
+ * checksum: the store is confirmed only when every replica has reported it. Database-neutral:
+ * nothing here depends on the database kind.
  *
  * <p>The server's HTTP request limit is also set low at its start ({@code NAS_MAX_UPLOAD_BYTES}, 1
  * MiB), which the shared test server cannot have without a reload: a whole file larger than it,
@@ -81,12 +82,13 @@ class ThreeReplicasIT {
             });
     node =
         ServerProcess.startNode(
-            ServerProcess.nodeBase("it-server-three-node", List.of("TWO", "THREE")),
-            NODE_OFFSET,
-            61616 + OFFSET,
-            "ONE,TWO,THREE",
-            "TWO,THREE",
-            environment -> environment.put("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true"));
+            ServerProcess.nodeHome(
+                "it-server-three-node",
+                NODE_OFFSET,
+                61616 + OFFSET,
+                "ONE,TWO,THREE",
+                "TWO,THREE",
+                Map.of("NAS_BITARCHIVE_THREE_CHECKSUM_ONLY", "true")));
   }
 
   @AfterAll

@@ -1,0 +1,80 @@
+# Sourced by bin/netarchive-server: the bitarchive node role (NAS_ROLE=node; README "Adding a
+# bitarchive node", wildfly-config/README-NODES.md). The same WildFly as a central's, on the base
+# directory NAS_HOME/node, configured by lib/configure-node.cli (and, for the replicas after the
+# first, by what node_replicas_config writes) at its first start and again when a new version
+# brings a new server configuration, deploying node/netarchive-node.war instead of the EAR. It
+# joins the central's broker and holds the bitarchives of the replicas NAS_REPLICAS_LOCAL; it has no
+# UI, REST API, scheduler or database. Uses the launcher's say, fail and settings.
+# shellcheck shell=bash
+
+# shellcheck source=node-replicas.sh
+. "$DIST/lib/node-replicas.sh"
+
+# Checks a node's settings (after load_settings' own) and points the launcher at the node's base.
+node_settings() {
+  local replicas=${NAS_REPLICAS_LOCAL:-} replica
+  # (the launcher's: where the server runs from, its pid file, what it deploys)
+  BASE="$NAS_HOME/node"
+  # shellcheck disable=SC2034
+  PID_FILE="$NAS_HOME/netarchive-node.pid"
+  # shellcheck disable=SC2034
+  DEPLOYMENT=netarchive-node.war
+  [[ -z "$TLS_ON" ]] || fail "NAS_TLS=on is not supported for a bitarchive node yet: its broker connection and file transfers are plain (README-NODES.md)"
+  [[ "$replicas" =~ ^[A-Z][A-Z0-9]*(,[A-Z][A-Z0-9]*)*$ ]] \
+    || fail "a bitarchive node holds one or more replicas: NAS_REPLICAS_LOCAL must name them (e.g. TWO or TWO,THREE), not '$replicas'"
+  [[ -n "${NAS_REPLICAS:-}" ]] || fail "a bitarchive node needs the central's replica list in NAS_REPLICAS (e.g. ONE,TWO)"
+  for replica in ${replicas//,/ }; do
+    [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL names $replica, which is none of NAS_REPLICAS=$NAS_REPLICAS"
+  done
+  [[ -n "${NAS_CENTRAL_HOST:-}" ]] || fail "a bitarchive node needs NAS_CENTRAL_HOST: the host name or address of the central server's broker"
+  export NAS_CENTRAL_BROKER_PORT=${NAS_CENTRAL_BROKER_PORT:-61616}
+  [[ "$NAS_CENTRAL_BROKER_PORT" =~ ^[0-9]+$ && "$NAS_CENTRAL_BROKER_PORT" -ge 1 && "$NAS_CENTRAL_BROKER_PORT" -le 65535 ]] \
+    || fail "NAS_CENTRAL_BROKER_PORT must be a port number, not '$NAS_CENTRAL_BROKER_PORT'"
+  [[ -n "${NAS_NODE_BROKER_PASSWORD:-}" ]] \
+    || fail "a bitarchive node needs NAS_NODE_BROKER_PASSWORD: the password of the central's broker account NAS_NODE_BROKER_USER (default agent; the central's NAS_HOME/secrets/agent-password)"
+  export NAS_ROLE=node NAS_CENTRAL_HOST NAS_REPLICAS NAS_REPLICAS_LOCAL
+}
+
+# The node's configuration: the provisioned one, configured as a node's, kept until a new version
+# brings another (the operator's copy then stays beside the new one) or refused for other replicas.
+node_prepare_base() {
+  local stamp="$BASE/configuration/.node" provisioned environment=${NAS_ENVIRONMENT:-DEV} script
+  provisioned=$(provisioned_configuration)
+  mkdir -p "$BASE/deployments" "$BASE/data" "$BASE/log"
+  if [[ -f "$stamp" ]] && ! grep -qx "replicas=$NAS_REPLICAS_LOCAL" "$stamp"; then
+    fail "$BASE holds the node of other replicas ($(grep '^replicas=' "$stamp")); a node's replicas stay as first configured: use another NAS_HOME"
+  fi
+  if [[ ! -f "$stamp" ]] || ! grep -qx "provisioned=$provisioned" "$stamp"; then
+    if [[ -d "$BASE/configuration" ]]; then
+      local previous
+      previous="$BASE/configuration.$(date -u +%Y%m%dT%H%M%SZ)"
+      mv "$BASE/configuration" "$previous"
+      say "This version brings a new server configuration; the node's previous one is in $previous"
+    fi
+    cp -r "$WILDFLY/standalone/configuration" "$BASE/configuration"
+    chmod -R u+w "$BASE/configuration"
+    printf 'nas.environment=%s\nnas.node.replica=%s\n' "$environment" "${NAS_REPLICAS_LOCAL%%,*}" \
+      >"$BASE/configuration/node.properties"
+    # shellcheck disable=SC2086 # one argument per replica
+    node_replicas_config "$environment" "$BASE/configuration/node-replicas" ${NAS_REPLICAS_LOCAL//,/ }
+    say "Configuring the bitarchive node of the replicas $NAS_REPLICAS_LOCAL..."
+    for script in "$DIST/lib/configure-node.cli" "$BASE/configuration/node-replicas/node-replicas.cli"; do
+      [[ -f "$script" ]] || continue
+      if ! JBOSS_HOME="$WILDFLY" JAVA_OPTS="-Djboss.server.base.dir=$BASE" "$WILDFLY/bin/jboss-cli.sh" \
+        --file="$script" --properties="$BASE/configuration/node.properties" >>"$BASE/log/configure-node.log" 2>&1; then
+        grep -v '^WARNING' "$BASE/log/configure-node.log" | tail -n 5 >&2
+        fail "configuring the node failed ($(basename "$script")); the whole output is in $BASE/log/configure-node.log"
+      fi
+    done
+    printf 'replicas=%s\nprovisioned=%s\n' "$NAS_REPLICAS_LOCAL" "$provisioned" >"$stamp"
+  fi
+  rm -f "$BASE/deployments/"netarchive-node.war*
+  cp "$DIST/node/netarchive-node.war" "$BASE/deployments/netarchive-node.war"
+}
+
+node_started_banner() {
+  say "The bitarchive node of the replicas $NAS_REPLICAS_LOCAL is running (pid $(running_pid)),"
+  say "  on the central's broker $NAS_CENTRAL_HOST:$NAS_CENTRAL_BROKER_PORT as ${NAS_NODE_BROKER_USER:-agent}."
+  say "  Files:     $BASE/data/bitarchive/<replica>"
+  say "  Logs:      $BASE/log/server.log"
+}
