@@ -10,6 +10,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.management.JMException;
 import javax.management.MBeanServer;
+import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.common.channel.Channels;
@@ -127,6 +128,7 @@ public class ReplicaDestinations {
             DIVERT_PREFIX + allBa, allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
         moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
         removeDivert(NODE_DIVERT_PREFIX + allBa);
+        retireNodeQueue(nodeRequests, QUEUE_PREFIX + environment + "_" + REQUESTS);
       } else {
         // A node's replica: its uploads stay in ANY_BA for the node to take; its requests are
         // copied into a durable queue of the node's, which it consumes with no right to make
@@ -216,15 +218,64 @@ public class ReplicaDestinations {
                 + " (nas.replicas.local)");
   }
 
+  /**
+   * Removes the request queue a node of a replica had, once the replica is held here again: what it
+   * still holds (requests sent while no node took them) is moved to the server's requests queue
+   * first, and a queue that could not be emptied is kept, with a warning, rather than lost.
+   */
+  private void retireNodeQueue(String queue, String target) {
+    if (!names("QueueNames").contains(queue)) {
+      return;
+    }
+    moveLeftovers(queue, target);
+    long left = messageCount(queue);
+    if (left != 0) {
+      LOG.warning(
+          () ->
+              "Kept the queue "
+                  + queue
+                  + " of a bitarchive node of a replica held here again: "
+                  + (left < 0
+                      ? "its messages cannot be counted"
+                      : left + " messages are still in it")
+                  + "; move them to "
+                  + target
+                  + " (netarchive cli) and remove it");
+      return;
+    }
+    invoke(
+        "remove the queue " + queue,
+        "destroyQueue",
+        new Object[] {queue, true},
+        new String[] {String.class.getName(), boolean.class.getName()});
+    LOG.info(() -> "Removed the queue " + queue + ": its replica's bitarchive runs here again");
+  }
+
+  /** The management bean of an anycast queue (its address of the same name). */
+  static ObjectName queueControl(String queue) throws MalformedObjectNameException {
+    return ObjectName.getInstance(
+        "org.apache.activemq.artemis:broker=\"default\",component=addresses,address="
+            + ObjectName.quote(queue)
+            + ",subcomponent=queues,routing-type=\"anycast\",queue="
+            + ObjectName.quote(queue));
+  }
+
+  /** How many messages a queue holds, or -1 if its management bean cannot say. */
+  private long messageCount(String queue) {
+    try {
+      ObjectName control = queueControl(queue);
+      return server.isRegistered(control)
+          ? ((Number) server.getAttribute(control, "MessageCount")).longValue()
+          : -1;
+    } catch (JMException e) {
+      return -1;
+    }
+  }
+
   /** Moves what an earlier version left in a replica's own queue to the server's queue. */
   private void moveLeftovers(String queue, String target) {
     try {
-      ObjectName control =
-          ObjectName.getInstance(
-              "org.apache.activemq.artemis:broker=\"default\",component=addresses,address="
-                  + ObjectName.quote(queue)
-                  + ",subcomponent=queues,routing-type=\"anycast\",queue="
-                  + ObjectName.quote(queue));
+      ObjectName control = queueControl(queue);
       if (!server.isRegistered(control)) {
         return;
       }

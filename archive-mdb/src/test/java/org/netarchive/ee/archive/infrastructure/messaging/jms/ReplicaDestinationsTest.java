@@ -105,6 +105,40 @@ class ReplicaDestinationsTest {
     }
   }
 
+  /** The part of Artemis' QueueControl that ReplicaDestinations uses. */
+  public interface Queue {
+    long getMessageCount();
+
+    int moveMessages(String filter, String otherQueueName) throws Exception;
+  }
+
+  /** A queue holding some messages, which it moves when asked, or refuses to. */
+  public static final class Held implements Queue {
+    long count;
+    String movedTo;
+    boolean refuse;
+
+    Held(long count) {
+      this.count = count;
+    }
+
+    @Override
+    public long getMessageCount() {
+      return count;
+    }
+
+    @Override
+    public int moveMessages(String filter, String otherQueueName) throws Exception {
+      if (refuse) {
+        throw new Exception("No queue " + otherQueueName);
+      }
+      movedTo = otherQueueName;
+      int moved = (int) count;
+      count = 0;
+      return moved;
+    }
+  }
+
   private final Journal journal = new Journal();
   private MBeanServer mbeans;
 
@@ -167,5 +201,38 @@ class ReplicaDestinationsTest {
         .as("TWO's requests reach this server's bitarchive only")
         .doesNotContain("netarchive-node-jms.topic.DEV_TWO_ALL_BA")
         .contains("netarchive-jms.queue.DEV_TWO_ANY_BA", "netarchive-jms.topic.DEV_TWO_ALL_BA");
+  }
+
+  @Test
+  void givenTwoLocalAgainWithRequestsLeftForItsNode_whenEnsured_thenMovedHereAndTheQueueRemoved()
+      throws Exception {
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"));
+    Held left = new Held(3);
+    mbeans.registerMBean(
+        new StandardMBean(left, Queue.class),
+        ReplicaDestinations.queueControl("jms.queue.DEV_TWO_NODE_REQUESTS"));
+
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE", "TWO"));
+
+    assertThat(left.movedTo).isEqualTo("jms.queue.DEV_COMMON_BITARCHIVE_REQUESTS");
+    assertThat(journal.queues).doesNotContain("jms.queue.DEV_TWO_NODE_REQUESTS");
+  }
+
+  @Test
+  void givenTheNodesRequestsCannotBeMoved_whenTwoIsLocalAgain_thenTheirQueueIsKept()
+      throws Exception {
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"));
+    Held left = new Held(3);
+    left.refuse = true;
+    mbeans.registerMBean(
+        new StandardMBean(left, Queue.class),
+        ReplicaDestinations.queueControl("jms.queue.DEV_TWO_NODE_REQUESTS"));
+
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE", "TWO"));
+
+    assertThat(left.count).isEqualTo(3);
+    assertThat(journal.queues)
+        .as("not destroyed with its requests in it")
+        .contains("jms.queue.DEV_TWO_NODE_REQUESTS");
   }
 }
