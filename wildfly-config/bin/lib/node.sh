@@ -13,13 +13,7 @@ NODE_WAR="$ROOT/wildfly-config/target/node/netarchive-node.war"
 . "$ROOT/wildfly-config/src/main/dist/lib/node-replicas.sh"
 
 node_settings() { # checks the node's settings and exports what the server reads
-  local replicas=${NAS_REPLICAS_LOCAL:-} replica
-  [[ "$replicas" =~ ^[A-Z][A-Z0-9]*(,[A-Z][A-Z0-9]*)*$ ]] \
-    || fail "a bitarchive node holds one or more replicas: NAS_REPLICAS_LOCAL must name them (e.g. TWO or TWO,THREE), not '$replicas'"
-  [[ -n "${NAS_REPLICAS:-}" ]] || fail "a bitarchive node needs the central's replica list in NAS_REPLICAS (e.g. ONE,TWO)"
-  for replica in ${replicas//,/ }; do
-    [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL names $replica, which is none of NAS_REPLICAS=$NAS_REPLICAS"
-  done
+  node_replicas_check
   [[ -n "${NAS_NODE_BROKER_PASSWORD:-}" ]] \
     || fail "a bitarchive node needs NAS_NODE_BROKER_PASSWORD: the password of the central's broker account (NAS_NODE_BROKER_USER, default agent)"
   NODE_OFFSET=${NAS_PORT_OFFSET:-100}

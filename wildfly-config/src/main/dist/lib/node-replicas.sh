@@ -1,7 +1,19 @@
-# Sourced by the launchers (the distribution's bin/netarchive-server, the checkout's
-# bin/lib/node.sh) and run by MultiHostIT's and ThreeReplicasIT's nodes: what a bitarchive node of
-# several replicas needs beyond configure-node.cli. See wildfly-config/README-NODES.md.
+# Sourced by both launchers' node roles (the distribution's lib/node.sh, the checkout's
+# bin/lib/node.sh): the check of a node's replicas, and what a node of several replicas needs
+# beyond configure-node.cli. See wildfly-config/README-NODES.md.
 # shellcheck shell=bash
+
+# Checks NAS_REPLICAS_LOCAL (the node's replicas) against NAS_REPLICAS (the central's); uses the
+# launcher's fail.
+node_replicas_check() {
+  local replicas=${NAS_REPLICAS_LOCAL:-} replica
+  [[ "$replicas" =~ ^[A-Z][A-Z0-9]*(,[A-Z][A-Z0-9]*)*$ ]] \
+    || fail "a bitarchive node holds one or more replicas: NAS_REPLICAS_LOCAL must name them (e.g. TWO or TWO,THREE), not '$replicas'"
+  [[ -n "${NAS_REPLICAS:-}" ]] || fail "a bitarchive node needs the central's replica list in NAS_REPLICAS (e.g. ONE,TWO)"
+  for replica in ${replicas//,/ }; do
+    [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL names $replica, which is none of NAS_REPLICAS=$NAS_REPLICAS"
+  done
+}
 
 # Writes into directory $2 what a node of the replicas $3... needs beyond configure-node.cli (which
 # binds the first replica's queues where the WAR's annotated MDBs consume them): node-replicas.cli,

@@ -12,7 +12,6 @@
 
 # Checks a node's settings (after load_settings' own) and points the launcher at the node's base.
 node_settings() {
-  local replicas=${NAS_REPLICAS_LOCAL:-} replica
   # (the launcher's: where the server runs from, its pid file, what it deploys)
   BASE="$NAS_HOME/node"
   # shellcheck disable=SC2034
@@ -20,12 +19,7 @@ node_settings() {
   # shellcheck disable=SC2034
   DEPLOYMENT=netarchive-node.war
   [[ -z "$TLS_ON" ]] || fail "NAS_TLS=on is not supported for a bitarchive node yet: its broker connection and file transfers are plain (README-NODES.md)"
-  [[ "$replicas" =~ ^[A-Z][A-Z0-9]*(,[A-Z][A-Z0-9]*)*$ ]] \
-    || fail "a bitarchive node holds one or more replicas: NAS_REPLICAS_LOCAL must name them (e.g. TWO or TWO,THREE), not '$replicas'"
-  [[ -n "${NAS_REPLICAS:-}" ]] || fail "a bitarchive node needs the central's replica list in NAS_REPLICAS (e.g. ONE,TWO)"
-  for replica in ${replicas//,/ }; do
-    [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL names $replica, which is none of NAS_REPLICAS=$NAS_REPLICAS"
-  done
+  node_replicas_check
   [[ -n "${NAS_CENTRAL_HOST:-}" ]] || fail "a bitarchive node needs NAS_CENTRAL_HOST: the host name or address of the central server's broker"
   export NAS_CENTRAL_BROKER_PORT=${NAS_CENTRAL_BROKER_PORT:-61616}
   [[ "$NAS_CENTRAL_BROKER_PORT" =~ ^[0-9]+$ && "$NAS_CENTRAL_BROKER_PORT" -ge 1 && "$NAS_CENTRAL_BROKER_PORT" -le 65535 ]] \
