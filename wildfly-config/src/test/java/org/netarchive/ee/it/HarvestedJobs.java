@@ -182,9 +182,21 @@ final class HarvestedJobs {
    */
   static void assertAdminDataCompleted(Api admin, Map<String, Path> filedirs, List<String> files)
       throws Exception {
+    assertAdminDataCompleted(admin, filedirs, List.of(), files);
+  }
+
+  /**
+   * {@link #assertAdminDataCompleted(Api, Map, List)} for a server with checksum-only replicas
+   * besides those that keep the files: UPLOAD_COMPLETED in all of them, with the first filedir's
+   * checksum.
+   */
+  static void assertAdminDataCompleted(
+      Api admin, Map<String, Path> filedirs, List<String> checksumOnly, List<String> files)
+      throws Exception {
     Path first = filedirs.values().iterator().next();
     Map<String, String> completed = new TreeMap<>();
     filedirs.keySet().forEach(replica -> completed.put(replica, "UPLOAD_COMPLETED"));
+    checksumOnly.forEach(replica -> completed.put(replica, "UPLOAD_COMPLETED"));
     for (String name : files) {
       HttpResponse<String> response = admin.get("/api/archive/files/" + Api.segment(name));
       assertThat(response.statusCode()).as(response.body()).isEqualTo(200);

@@ -17,6 +17,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.channel.Channels;
@@ -29,7 +30,10 @@ import org.netarchive.ee.common.message.Pong;
  * A remote client authenticated like a harvester agent talks to the MDB on the MONITOR queue
  * through the server's broker: a ping is answered; a malformed message is retried, dead-lettered
  * and logged, and the consumer goes on working.
+ *
+ * <p>Tagged database-neutral: the broker and the monitor's consumer, no table.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class JmsRoundTripIT {

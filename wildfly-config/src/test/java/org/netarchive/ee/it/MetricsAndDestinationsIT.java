@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.netarchive.ee.common.channel.Channel;
@@ -23,7 +24,11 @@ import org.netarchive.ee.common.message.Ping;
 /**
  * The Prometheus endpoint on the management interface answers, with the application's meters; the
  * broker defines every channel of the naming convention for the default replicas.
+ *
+ * <p>Tagged database-neutral: the endpoint and the broker's destinations; the figures that come
+ * from the database are OperationsIT's, which runs on PostgreSQL too.
  */
+@Tag("database-neutral")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class MetricsAndDestinationsIT {

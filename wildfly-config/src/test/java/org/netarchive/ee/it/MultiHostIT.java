@@ -15,6 +15,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,27 +47,38 @@ import org.netarchive.ee.common.channel.Channels;
 
 /**
  * The installation of issue 15 on one machine: a central server holding replica ONE (offset 300,
- * broker 61916, {@code NAS_REPLICAS=ONE,TWO NAS_REPLICAS_LOCAL=ONE}), a bitarchive node holding
- * replica TWO (the server distribution's launcher with {@code NAS_ROLE=node}, as on a node host: a
- * second WildFly, offset 400, its own NAS_HOME, configured as a node at its first start,
- * netarchive-node.war on the central's broker; README-NODES.md), and two harvester agents on
- * addresses of their own, 127.0.0.2 and 127.0.0.3 ({@code archive.server.sourceAddress}): the
- * central's log names that address for every file each uploaded, and neither listens on any port.
- * (Their broker connections start from 127.0.0.1: the broker's client binds a source address only
- * together with a fixed source port, which two connections of one agent cannot share; on separate
- * hosts the question does not arise.)
+ * broker 61916, {@code NAS_REPLICAS=ONE,TWO,THREE,FOUR NAS_REPLICAS_LOCAL=ONE,FOUR}), a bitarchive
+ * node holding replicas TWO and THREE (the server distribution's launcher with {@code
+ * NAS_ROLE=node}, as on a node host: a second WildFly, offset 400, its own NAS_HOME, configured as
+ * a node at its first start, netarchive-node.war on the central's broker, the consumers of THREE
+ * declared by a deployment overlay; README-NODES.md), and two harvester agents on addresses of
+ * their own, 127.0.0.2 and 127.0.0.3 ({@code archive.server.sourceAddress}): the central's log
+ * names that address for every file each uploaded, and neither listens on any port. (Their broker
+ * connections start from 127.0.0.1: the broker's client binds a source address only together with a
+ * fixed source port, which two connections of one agent cannot share; on separate hosts the
+ * question does not arise.) Replica FOUR, on the central, is checksum-only ({@code
+ * NAS_BITARCHIVE_FOUR_CHECKSUM_ONLY=true}): it keeps each file's checksum, not its bytes.
  *
  * <p>The central is a new installation: it starts without NAS_ADMIN_PASSWORD, and the random admin
  * password it makes is in an owner-only file and in none of its logs. Its database knows no domain
  * but this test's, so a snapshot harvest here covers exactly the test's domains.
  *
- * <p>A snapshot harvest (five domains, at most two configurations a job: three jobs) and a
+ * <p>A snapshot harvest (five domains, at most three configurations a job: two jobs) and a
  * selective harvest are crawled at the same time, one by each agent; every file of every job ends
- * in both replicas, on the two servers' disks, with one SHA-512, and the central's admin data says
- * UPLOAD_COMPLETED with that checksum for both. The node's fetches of the central's offers go
- * through a relay ({@link TransferRelay}, named as the central's transfer endpoint), which lets the
- * second test hold a fetch under way while the node is killed (SIGKILL): started again, the node
- * takes the store up again and completes it, and no half file is left on it.
+ * in the three replicas that keep bytes, on the two servers' disks, with one SHA-512, FOUR keeps
+ * that checksum, and the central's admin data says UPLOAD_COMPLETED with that checksum for all
+ * four. The node's fetches of the central's offers go through a relay ({@link TransferRelay}, named
+ * as the central's transfer endpoint), which lets a test hold the fetches under way while the node
+ * is killed (SIGKILL): started again, the node takes both of its stores up again and completes
+ * them, and no half file is left on it.
+ *
+ * <p>The central's HTTP request limit is low ({@code NAS_MAX_UPLOAD_BYTES}, 1 MiB), which the
+ * shared test server cannot have without a reload: the agents' uploads and the node's deliveries of
+ * larger files are exempt (TransferBodyLimit) and arrive, a UI upload of the same size is refused.
+ * Its public names are configured as an installation behind a proxy has them ({@code
+ * NAS_PUBLIC_HOSTS=archive.example.org}): the node's deliveries and fetches (to 127.0.0.1, the
+ * transfer endpoint's host, always a name of the server) are taken, a request by another name
+ * (localhost) is refused.
  *
  * <p>Database-neutral: both servers have H2 databases of their own.
  */
@@ -82,7 +94,12 @@ class MultiHostIT {
   private static final String HTTP = "http://127.0.0.1:" + HTTP_PORT;
 
   private static final long BYTE_LIMIT = 300_000;
-  private static final int CONFIGURATIONS_PER_JOB = 2;
+  private static final int CONFIGURATIONS_PER_JOB = 3;
+
+  /** The central's HTTP request limit: below the size of the files stored and fetched whole. */
+  private static final int SMALL_LIMIT = 1 << 20;
+
+  private static final String REPLICAS = "ONE,TWO,THREE,FOUR";
 
   /** For all crawls of a harvest, one job after the other. */
   private static final Duration CRAWLS = Duration.ofSeconds(240);
@@ -107,9 +124,12 @@ class MultiHostIT {
             env -> {
               // a new installation's first start: the admin's password is made up
               env.remove("NAS_ADMIN_PASSWORD");
-              env.put("NAS_REPLICAS", "ONE,TWO");
-              env.put("NAS_REPLICAS_LOCAL", "ONE");
+              env.put("NAS_REPLICAS", REPLICAS);
+              env.put("NAS_REPLICAS_LOCAL", "ONE,FOUR");
+              env.put("NAS_BITARCHIVE_FOUR_CHECKSUM_ONLY", "true");
               env.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
+              env.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
+              env.put("NAS_PUBLIC_HOSTS", "archive.example.org");
               env.put(
                   "NAS_ARCHIVE_TRANSFERS_URI",
                   "http://127.0.0.1:" + relay.port() + "/api/transfers");
@@ -120,11 +140,11 @@ class MultiHostIT {
 
     nodeHome =
         ServerProcess.nodeHome(
-            "it-server-node", NODE_OFFSET, BROKER_PORT, "ONE,TWO", "TWO", Map.of());
+            "it-server-node", NODE_OFFSET, BROKER_PORT, REPLICAS, "TWO,THREE", Map.of());
     node = startNode();
   }
 
-  /** Starts the node holding TWO with the distribution's launcher, or starts it again. */
+  /** Starts the node holding TWO and THREE with the distribution's launcher, or starts it again. */
   private static ServerProcess startNode() throws Exception {
     return ServerProcess.startNode(nodeHome);
   }
@@ -168,6 +188,14 @@ class MultiHostIT {
           .as("%s", log)
           .doesNotContain(adminPassword);
     }
+    assertThat(central.logText())
+        .as("THREE's and FOUR's destinations were made by the central, from the configuration")
+        .contains("Created the replica queue jms.queue.DEV_THREE_ANY_BA")
+        .contains("Created the replica topic jms.topic.DEV_THREE_ALL_BA")
+        .contains("Created the replica queue jms.queue.DEV_FOUR_ANY_BA");
+    assertThat(node.logText())
+        .contains(
+            "Bitarchive node of the replicas [TWO, THREE] (of [ONE, TWO, THREE, FOUR]) started");
   }
 
   @Test
@@ -230,8 +258,8 @@ class MultiHostIT {
         JsonObject run = harvests.awaitSplitRun(snapshot);
         assertThat(run.getString("status")).as(run.toString()).isEqualTo("DONE");
         assertThat(run.getJsonNumber("placed").longValue()).isEqualTo(snapshotHosts.size());
-        // five configurations, at most two a job
-        assertThat(run.getInt("jobsMade")).as(run.toString()).isEqualTo(3);
+        // five configurations, at most three a job
+        assertThat(run.getInt("jobsMade")).as(run.toString()).isEqualTo(2);
 
         // Made after the split, so that its domain is not one of the snapshot's.
         String selective =
@@ -277,7 +305,7 @@ class MultiHostIT {
                 selectiveJob, selectiveDone, selectiveAgentName, selectiveChannel, selectiveAgent);
         List<String> selectiveFiles = archivedFilesOfJob(filedirs(), selectiveJob);
         assertThat(selectiveFiles).contains(selectiveJob + "-metadata-1.warc");
-        assertAdminDataCompleted(admin, filedirs(), selectiveFiles);
+        assertStoredEverywhere(selectiveFiles);
         assertThat(crawledUris(filedirs().get("ONE"), selectiveFiles)).contains(site.seed(gated));
         assertUploadedFrom(selectiveFiles, "127.0.0.2");
         assertThat(job.getString("status")).isEqualTo("DONE");
@@ -302,7 +330,7 @@ class MultiHostIT {
           assertThat(files)
               .contains(jobId + "-metadata-1.warc")
               .anyMatch(n -> n.startsWith(jobId + "-" + harvestId + "-") && n.endsWith(".warc.gz"));
-          assertAdminDataCompleted(admin, filedirs(), files);
+          assertStoredEverywhere(files);
           assertUploadedFrom(files, "127.0.0.3");
           crawled.addAll(crawledUris(filedirs().get("ONE"), files));
         }
@@ -341,14 +369,44 @@ class MultiHostIT {
 
   @Test
   @Order(3)
-  void givenAStoreUnderWayOnTheNode_whenTheNodeIsKilledAndStartedAgain_thenTheStoreCompletes()
+  void givenALowRequestLimitAndPublicNames_whenABigUiUploadOrAForeignHost_thenRefused()
+      throws Exception {
+    Path file =
+        WarcFixtures.bigWarc(
+            dir.resolve(WarcFixtures.uniquePrefix() + "00001-limit.warc"), 2 * SMALL_LIMIT);
+
+    HttpResponse<String> refused = uploadOrNull(file);
+    if (refused != null) {
+      assertThat(refused.statusCode()).as(refused.body()).isNotEqualTo(202).isGreaterThan(399);
+    }
+    HttpResponse<String> stored =
+        admin.get("/api/archive/files/" + Api.segment(file.getFileName().toString()));
+    assertThat(stored.statusCode()).as("the refused upload was not stored").isEqualTo(404);
+
+    // localhost is no longer one of its names once NAS_PUBLIC_HOSTS names others
+    HttpResponse<String> byOtherName =
+        ServerUnderTest.send(
+            ServerUnderTest.asUser(
+                    ServerUnderTest.request("http://localhost:" + HTTP_PORT + "/api/jobs"),
+                    ServerUnderTest.ADMIN,
+                    adminPassword)
+                .GET()
+                .build());
+    assertThat(byOtherName.statusCode()).as(byOtherName.body()).isEqualTo(400);
+    assertThat(byOtherName.body()).contains("Host 'localhost:", "NAS_PUBLIC_HOSTS");
+  }
+
+  @Test
+  @Order(4)
+  void givenStoresUnderWayOnTheNode_whenTheNodeIsKilledAndStartedAgain_thenTheStoresComplete()
       throws Exception {
     String name = WarcFixtures.uniquePrefix() + "00001-nodekill.warc";
     Path file = WarcFixtures.bigWarc(dir.resolve(name), 8 << 20);
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
-    Path two = bitarchive(node, "TWO");
+    List<Path> onNode = List.of(bitarchive(node, "TWO"), bitarchive(node, "THREE"));
 
-    // past the node's first two 1 MiB buffers, so that it has written some of its copy
+    // Each fetch past the node's first two 1 MiB buffers, so that it has written some of its copy:
+    // the node fetches once for TWO and once for THREE.
     relay.holdAfter(3 << 20);
     CompletableFuture<String> stored =
         CompletableFuture.supplyAsync(
@@ -359,38 +417,91 @@ class MultiHostIT {
                 throw new IllegalStateException(e);
               }
             });
-    await("the node writing its copy of " + name)
+    await("the node writing its copies of " + name + " in TWO and THREE")
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> temporaryFiles(two).stream().anyMatch(f -> f.toFile().length() > 0));
+        .until(
+            () -> {
+              for (Path bitarchive : onNode) {
+                if (temporaryFiles(bitarchive).stream().noneMatch(f -> f.toFile().length() > 0)) {
+                  return false;
+                }
+              }
+              return true;
+            });
     node.kill();
 
-    assertThat(temporaryFiles(two)).as("the half copy the kill left").isNotEmpty();
-    assertThat(two.resolve("filedir").resolve(name)).doesNotExist();
-    assertThat(stored).as("the store waits for TWO").isNotDone();
+    for (Path bitarchive : onNode) {
+      assertThat(temporaryFiles(bitarchive)).as("the half copy the kill left").isNotEmpty();
+      assertThat(bitarchive.resolve("filedir").resolve(name)).doesNotExist();
+    }
+    assertThat(stored).as("the store waits for TWO and THREE").isNotDone();
     relay.release();
     node = startNode();
 
     assertThat(stored.get(240, TimeUnit.SECONDS))
-        .as("the checksum both replicas confirmed")
+        .as("the checksum every replica confirmed")
         .isEqualTo(sha512);
-    assertThat(ChecksumAlgorithm.SHA512.of(two.resolve("filedir").resolve(name))).isEqualTo(sha512);
-    assertThat(
-            ChecksumAlgorithm.SHA512.of(
-                bitarchive(central, "ONE").resolve("filedir").resolve(name)))
-        .isEqualTo(sha512);
-    assertThat(temporaryFiles(two)).as("no half file on the node").isEmpty();
+    for (Path filedir : filedirs().values()) {
+      assertThat(ChecksumAlgorithm.SHA512.of(filedir.resolve(name))).isEqualTo(sha512);
+    }
+    assertChecksumOnlyRecords(List.of(name));
+    for (Path bitarchive : onNode) {
+      assertThat(temporaryFiles(bitarchive)).as("no half file on the node").isEmpty();
+    }
     assertThat(temporaryFiles(bitarchive(central, "ONE"))).as("none on the central").isEmpty();
     assertThat(node.logText()).contains("left by a store that did not finish");
     assertThat(bitarchive(central, "TWO")).as("no bitarchive of TWO on the central").doesNotExist();
     assertThat(bitarchive(node, "ONE")).as("no bitarchive of ONE on the node").doesNotExist();
 
     // A get of TWO's copy: central API -> TWO's monitor -> the node's request queue -> the node
-    // delivers the file to the central's transfer endpoint.
+    // delivers the file (eight times the central's request limit) to the central's transfer
+    // endpoint.
     HttpResponse<byte[]> fetched =
         admin.getBytes("/api/archive/files/" + Api.segment(name) + "/content?replica=TWO");
     assertThat(fetched.statusCode()).as(() -> new String(fetched.body())).isEqualTo(200);
     assertThat(fetched.body()).isEqualTo(Files.readAllBytes(file));
+  }
+
+  /**
+   * Checks that every file is in ONE, TWO and THREE with one SHA-512 (checked when listed), that
+   * FOUR kept that checksum, and that the admin data says so for all four.
+   */
+  private void assertStoredEverywhere(List<String> files) throws Exception {
+    assertAdminDataCompleted(admin, filedirs(), List.of("FOUR"), files);
+    assertChecksumOnlyRecords(files);
+  }
+
+  /** Checks that checksum-only FOUR has a record of each file's checksum and none of its bytes. */
+  private static void assertChecksumOnlyRecords(List<String> files) throws IOException {
+    Path four = bitarchive(central, "FOUR");
+    for (String name : files) {
+      assertThat(four.resolve("filedir").resolve(name))
+          .as("the checksum-only replica keeps no bytes")
+          .doesNotExist();
+      Path record = four.resolve("checksumdir").resolve(name);
+      assertThat(record).as("FOUR's checksum record of %s", name).exists();
+      assertThat(Files.readString(record, StandardCharsets.UTF_8))
+          .containsIgnoringCase(ChecksumAlgorithm.SHA512.of(filedirs().get("ONE").resolve(name)));
+    }
+  }
+
+  /** A UI-style upload with PUT; null if the server broke the connection off while it was sent. */
+  private static HttpResponse<String> uploadOrNull(Path file) throws Exception {
+    try {
+      return ServerUnderTest.send(
+          ServerUnderTest.asUser(
+                  ServerUnderTest.request(
+                      HTTP + "/api/archive/files/" + Api.segment(file.getFileName().toString())),
+                  ServerUnderTest.ADMIN,
+                  adminPassword)
+              .header("Content-Type", "application/octet-stream")
+              .header("X-Content-SHA512", ChecksumAlgorithm.SHA512.of(file))
+              .PUT(HttpRequest.BodyPublishers.ofFile(file))
+              .build());
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** Checks the central's log says each file was uploaded from {@code address}. */
@@ -460,11 +571,12 @@ class MultiHostIT {
     }
   }
 
-  /** ONE's filedir on the central and TWO's on the node. */
+  /** The replicas that keep bytes: ONE's filedir on the central, TWO's and THREE's on the node. */
   private static Map<String, Path> filedirs() {
     Map<String, Path> filedirs = new TreeMap<>();
     filedirs.put("ONE", bitarchive(central, "ONE").resolve("filedir"));
     filedirs.put("TWO", bitarchive(node, "TWO").resolve("filedir"));
+    filedirs.put("THREE", bitarchive(node, "THREE").resolve("filedir"));
     return filedirs;
   }
 }

@@ -34,7 +34,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  *
  * <p>The dry run needs a PostgreSQL database in NetarchiveSuite's schema, as
  * NetarchiveSuiteImportIT does ({@value NetarchiveSuiteImportIT#URL_VARIABLE}): that test is tagged
- * as it is and runs in .ci/run's PostgreSQL pass; the others run on H2 too.
+ * as it is and runs in .ci/run's PostgreSQL pass only. The others are tagged database-neutral and
+ * run on H2 only: the pages' refusals and access, and an adoption whose work on PostgreSQL is
+ * NasAdoptionIT's.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -50,6 +52,7 @@ class NetarchiveSuitePagesBrowserIT {
   @TempDir Path work;
 
   @Test
+  @Tag("database-neutral")
   void givenAnAdmin_whenAnImportHasABadSource_thenEachRefusalIsBesideItsFieldWithoutThePassword()
       throws Exception {
     String secret = "ui-secret-" + UUID.randomUUID();
@@ -164,6 +167,7 @@ class NetarchiveSuitePagesBrowserIT {
   }
 
   @Test
+  @Tag("database-neutral")
   void givenANetarchiveSuiteArchive_whenAdoptedOnThePage_thenAVerifiedAndACorruptCopyAreShown()
       throws Exception {
     String prefix = WarcFixtures.uniquePrefix();
@@ -238,6 +242,7 @@ class NetarchiveSuitePagesBrowserIT {
   }
 
   @Test
+  @Tag("database-neutral")
   void givenACurator_whenOpeningTheNetarchiveSuitePages_thenNeitherIsShown() throws Exception {
     Api curator = Api.newAccount("curator");
     assertThat(curator.get("/api/imports/netarchivesuite").statusCode()).isEqualTo(403);

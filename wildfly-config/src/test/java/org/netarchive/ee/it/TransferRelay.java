@@ -10,7 +10,6 @@ import java.net.Socket;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A TCP relay on 127.0.0.1 in front of a server's HTTP port, named as the server's transfer
@@ -21,26 +20,12 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class TransferRelay implements AutoCloseable {
 
-  /** A budget of bytes to pass before holding, and the latch that ends the hold. */
-  private static final class Hold {
-    private final AtomicLong budget;
-    private final CountDownLatch released = new CountDownLatch(1);
-
-    Hold(long bytes) {
-      this.budget = new AtomicLong(bytes);
-    }
-
-    /** Takes up to {@code wanted} bytes of the budget; how many it may pass. */
-    int take(int wanted) {
-      while (true) {
-        long left = budget.get();
-        int granted = (int) Math.min(wanted, Math.max(0, left));
-        if (budget.compareAndSet(left, left - granted)) {
-          return granted;
-        }
-      }
-    }
-  }
+  /**
+   * How many bytes each connection passes before it is held, and the latch that ends the hold. A
+   * budget per connection, so that every fetch under way when the hold begins (a node fetching for
+   * two replicas) gets as far, whichever of them reads first.
+   */
+  private record Hold(long perConnection, CountDownLatch released) {}
 
   private final ServerSocket listener;
   private final int targetPort;
@@ -59,9 +44,12 @@ final class TransferRelay implements AutoCloseable {
     return listener.getLocalPort();
   }
 
-  /** From now on, the server's answers stop once {@code bytes} more have passed, until released. */
+  /**
+   * From now on, the server's answers on each connection stop once {@code bytes} more have passed
+   * on it, until released.
+   */
   void holdAfter(long bytes) {
-    hold = new Hold(bytes);
+    hold = new Hold(bytes, new CountDownLatch(1));
   }
 
   /** Ends a hold: what was held goes on, and everything passes again. */
@@ -69,7 +57,7 @@ final class TransferRelay implements AutoCloseable {
     Hold current = hold;
     hold = null;
     if (current != null) {
-      current.released.countDown();
+      current.released().countDown();
     }
   }
 
@@ -89,6 +77,8 @@ final class TransferRelay implements AutoCloseable {
   /** Copies one direction until it ends, then closes both sockets. */
   private void pump(Socket from, Socket to, boolean answers) {
     byte[] buffer = new byte[16384];
+    Hold counted = null;
+    long passedUnderHold = 0;
     try (from;
         to) {
       InputStream in = from.getInputStream();
@@ -101,12 +91,18 @@ final class TransferRelay implements AutoCloseable {
             out.write(buffer, offset, n - offset);
             break;
           }
-          int passed = current.take(n - offset);
+          if (current != counted) {
+            counted = current;
+            passedUnderHold = 0;
+          }
+          int passed =
+              (int) Math.min(n - offset, Math.max(0, current.perConnection() - passedUnderHold));
           out.write(buffer, offset, passed);
           offset += passed;
+          passedUnderHold += passed;
           if (offset < n) {
             out.flush();
-            current.released.await();
+            current.released().await();
           }
         }
         out.flush();

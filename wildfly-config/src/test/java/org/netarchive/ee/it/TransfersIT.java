@@ -19,9 +19,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the transfer's own bearer token (everything else gets the same 404, never a login prompt), is not
  * part of the public API document. That it takes a delivery larger than the listener's request
  * limit while a UI upload of the same size is refused is proven on a server of its own, whose limit
- * is set low at its start ({@link ThreeReplicasIT}): changing the limit here would mean reloading
- * the server the other tests share. Deliveries with a valid token but a wrong length or checksum
- * are refused by the same code the unit tests (TransfersResourceTest) exercise.
+ * is set low at its start ({@link MultiHostIT}): changing the limit here would mean reloading the
+ * server the other tests share. Deliveries with a valid token but a wrong length or checksum are
+ * refused by the same code the unit tests (TransfersResourceTest) exercise.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
