@@ -15,9 +15,10 @@
 # again with NAS_TLS=on: a CA and server certificate generated into NAS_HOME/secrets, HTTPS only
 # (plain HTTP refused), Secure session cookies, the agents' broker port TLS only (an agent's
 # BrokerLink connects trusting that CA; plaintext and an agent without the CA are refused, with
-# messages saying why), an upload by the agent's own code over HTTPS and through the broker over TLS
-# trusting that CA (the agent distribution's lib/), and an agent that does not trust it refused with
-# a message saying so.
+# messages saying why), a bitarchive node of a third replica joining it over TLS (refused without
+# the CA or beyond loopback), an upload by the agent's own code over HTTPS and through the broker
+# over TLS trusting that CA (the agent distribution's lib/) that ends in all three replicas, and an
+# agent that does not trust it refused with a message saying so.
 # Ends with "server-distribution-check: N passed, M failed" (exit status 1 if any failed).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)
@@ -61,13 +62,19 @@ AS_USER=()
 if [[ $(id -u) -eq 0 ]] && id nobody >/dev/null 2>&1 && command -v runuser >/dev/null; then
   AS_USER=(runuser -u nobody --)
 fi
-launcher() {
+launcher_with() { # $1 = the env file; the rest: the launcher's arguments
+  local env_file=$1
+  shift
   (cd "$SCRATCH/home" && "${AS_USER[@]}" env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$SCRATCH/home" \
-    LANG=C.UTF-8 "$LAUNCHER" --env-file "$ENV_FILE" "$@")
+    LANG=C.UTF-8 "$LAUNCHER" --env-file "$env_file" "$@")
 }
+launcher() { launcher_with "$ENV_FILE" "$@"; }
+NODE_ENV="$SCRATCH/node.env"
+node_launcher() { launcher_with "$NODE_ENV" "$@"; }
 
 cleanup() {
   if [[ -x "$LAUNCHER" ]]; then
+    [[ ! -f "$NODE_ENV" ]] || node_launcher stop >/dev/null 2>&1 || true
     launcher stop >/dev/null 2>&1 || true
   fi
   rm -rf "$SCRATCH"
@@ -174,9 +181,11 @@ if command -v systemd-analyze >/dev/null; then
 else
   echo "  (systemd-analyze is not installed: the unit's syntax is not checked)"
 fi
-# --- TLS on: the same installation started again with NAS_TLS=on.
+# --- TLS on: the same installation started again with NAS_TLS=on, and with a third replica, THREE,
+# held by a bitarchive node (NAS_ROLE=node, the same tarball, its own NAS_HOME) that joins it over
+# TLS.
 HTTPS="https://127.0.0.1:$((8443 + OFFSET))"
-echo "NAS_TLS=on" >>"$ENV_FILE"
+printf 'NAS_TLS=on\nNAS_REPLICAS=ONE,TWO,THREE\nNAS_REPLICAS_LOCAL=ONE,TWO\n' >>"$ENV_FILE"
 TLS_OUT="$SCRATCH/launcher-output-tls.txt"
 started=$(date +%s)
 if launcher start >"$TLS_OUT" 2>&1; then start_status=0; else start_status=$?; fi
@@ -212,6 +221,47 @@ secure_session_cookie() {
 check "the session cookie (JSESSIONID) is marked Secure" secure_session_cookie
 BROKER_PLAIN="tcp://127.0.0.1:$((61616 + OFFSET))"
 BROKER_TLS="$BROKER_PLAIN?sslEnabled=true"
+
+NODE_DATA="$SCRATCH/node-data"
+NODE_OUT="$SCRATCH/launcher-output-node.txt"
+mkdir -p "$NODE_DATA"
+node_env() { # the node's settings, then the lines given (a later line replaces an earlier one)
+  (umask 077 && cat >"$NODE_ENV" <<EOF
+NAS_ROLE=node
+NAS_HOME=$NODE_DATA
+NAS_PORT_OFFSET=$((OFFSET + 100))
+NAS_BIND_ADDRESS=127.0.0.1
+NAS_REPLICAS=ONE,TWO,THREE
+NAS_REPLICAS_LOCAL=THREE
+NAS_CENTRAL_HOST=127.0.0.1
+NAS_CENTRAL_BROKER_PORT=$((61616 + OFFSET))
+NAS_NODE_BROKER_PASSWORD=$AGENT_PASSWORD
+NAS_TLS=on
+NAS_TLS_CA=$TLS_DIR/ca.pem
+EOF
+  )
+  [[ $# -eq 0 ]] || printf '%s\n' "$@" >>"$NODE_ENV"
+  [[ ${#AS_USER[@]} -eq 0 ]] || chown nobody "$NODE_ENV" "$NODE_DATA"
+}
+node_refused() { # $1 = part of the message expected; the rest: settings replacing the node's
+  local expected=$1 output
+  shift
+  node_env "$@"
+  if output=$(node_launcher start 2>&1); then return 1; fi
+  echo "  | $output"
+  [[ "$output" == *"$expected"* ]]
+}
+check "a node with NAS_TLS=on and no NAS_TLS_CA is refused, the message naming the setting" \
+  node_refused "needs NAS_TLS_CA" "NAS_TLS_CA="
+check "a node listening beyond loopback is refused, the message naming the setting" \
+  node_refused "NAS_BIND_ADDRESS must be a 127.x address or ::1, not '0.0.0.0'" "NAS_BIND_ADDRESS=0.0.0.0"
+node_env
+started=$(date +%s)
+if node_launcher start >"$NODE_OUT" 2>&1; then node_status=0; else node_status=$?; fi
+sed 's/^/  | /' "$NODE_OUT"
+node_started_over_tls() { [[ $node_status -eq 0 ]] && grep -q 'over TLS trusting' "$NODE_OUT"; }
+check "a node of replica THREE with NAS_TLS=on starts ($(($(date +%s) - started)) s), on the central's broker over TLS trusting its CA" \
+  node_started_over_tls
 AGENT_TARBALL=$(find "$ROOT/harvester-agent/target" -maxdepth 1 -name 'harvester-agent-*-dist.tar.gz' 2>/dev/null | head -n 1 || true)
 if [[ -f "$AGENT_TARBALL" ]]; then
   mkdir -p "$SCRATCH/agent"
@@ -258,13 +308,14 @@ if [[ -f "$AGENT_TARBALL" ]]; then
   echo "  (the three broker checks took $(($(date +%s) - broker_checks_began)) s)"
   UPLOAD_TRUSTED=$(agent_upload "$TLS_DIR/ca.pem" "$WARC" || true)
   echo "  | agent trusting ca.pem: $UPLOAD_TRUSTED"
-  check "an agent trusting the CA stores a file: uploaded over HTTPS, stored through the broker over TLS, fetched by the replicas over HTTPS" \
+  check "an agent trusting the CA stores a file: uploaded over HTTPS, stored through the broker over TLS, fetched by the replicas over HTTPS (the node's too)" \
     test "$UPLOAD_TRUSTED" == "stored $(basename "$WARC") 128"
-  in_both_replicas() {
+  in_all_replicas() {
     cmp -s "$WARC" "$DATA/server/data/bitarchive/ONE/filedir/$(basename "$WARC")" &&
-      cmp -s "$WARC" "$DATA/server/data/bitarchive/TWO/filedir/$(basename "$WARC")"
+      cmp -s "$WARC" "$DATA/server/data/bitarchive/TWO/filedir/$(basename "$WARC")" &&
+      cmp -s "$WARC" "$NODE_DATA/node/data/bitarchive/THREE/filedir/$(basename "$WARC")"
   }
-  check "the file is in both replicas, byte for byte" in_both_replicas
+  check "the file is in the three replicas, byte for byte: ONE and TWO on the central, THREE on the node" in_all_replicas
   if UPLOAD_UNTRUSTED=$(agent_upload - "$WARC_UNTRUSTED"); then untrusted_status=0; else untrusted_status=$?; fi
   echo "  | agent without the CA: $UPLOAD_UNTRUSTED"
   refused_saying_so() {
@@ -276,6 +327,9 @@ else
   failed=$((failed + 1))
   echo "  FAIL  no agent distribution under harvester-agent/target: the agent's upload over HTTPS is not checked"
 fi
+node_launcher stop >>"$NODE_OUT" 2>&1
+node_gone() { ! pgrep -f -- "-Djboss.server.base.dir=$NODE_DATA/node" >/dev/null; }
+check "'stop' ends the node" node_gone
 launcher stop >>"$TLS_OUT" 2>&1
 check "with TLS on too, 'stop' ends the server" nothing_left
 TLS_PASSWORD=$(cat "$DATA/secrets/tls-keystore-password" 2>/dev/null || echo "$ADMIN_PASSWORD")
@@ -283,7 +337,8 @@ TLS_PASSWORD=$(cat "$DATA/secrets/tls-keystore-password" 2>/dev/null || echo "$A
 no_password_in() { # $@ = files and directories
   ! grep -rqF -e "$ADMIN_PASSWORD" -e "$AGENT_PASSWORD" -e "$TLS_PASSWORD" "$@"
 }
-check "no password in the server's logs or the launcher's output" no_password_in "$DATA/server/log" "$OUT" "$TLS_OUT"
+check "no password in the server's or the node's logs or the launcher's output" \
+  no_password_in "$DATA/server/log" "$OUT" "$TLS_OUT" "$NODE_DATA/node/log" "$NODE_OUT"
 
 if [[ $failed -gt 0 && -f "$DATA/server/log/server.log" ]]; then
   echo "--- the first errors of the server's log:"

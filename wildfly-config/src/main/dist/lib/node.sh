@@ -18,7 +18,22 @@ node_settings() {
   PID_FILE="$NAS_HOME/netarchive-node.pid"
   # shellcheck disable=SC2034
   DEPLOYMENT=netarchive-node.war
-  [[ -z "$TLS_ON" ]] || fail "NAS_TLS=on is not supported for a bitarchive node yet: its broker connection and file transfers are plain (README-NODES.md)"
+  # It serves nothing to other hosts: every connection is its own, to the central.
+  case "$BIND_ADDRESS" in
+    127.* | ::1 | '[::1]') ;;
+    *) fail "a bitarchive node listens on loopback only (it connects to the central, nothing connects to it): NAS_BIND_ADDRESS must be a 127.x address or ::1, not '$BIND_ADDRESS'" ;;
+  esac
+  # With TLS on, its broker connection and its fetches and deliveries are TLS, trusting the CA of
+  # the central's certificate; the expression in configure-node.cli reads NAS_NODE_BROKER_TLS.
+  if [[ -n "$TLS_ON" ]]; then
+    [[ -z "${NAS_TLS_KEYSTORE:-}" ]] \
+      || fail "NAS_TLS_KEYSTORE is not a setting of a bitarchive node (it serves nothing); it trusts the central's certificate through NAS_TLS_CA"
+    [[ -n "${NAS_TLS_CA:-}" ]] \
+      || fail "a bitarchive node with NAS_TLS=on needs NAS_TLS_CA: the PEM file of the CA that signed the central's certificate (with the central's generated one: its NAS_HOME/secrets/tls/ca.pem, copied to this host)"
+    export NAS_NODE_BROKER_TLS=true
+  else
+    export NAS_NODE_BROKER_TLS=false
+  fi
   node_replicas_check
   [[ -n "${NAS_CENTRAL_HOST:-}" ]] || fail "a bitarchive node needs NAS_CENTRAL_HOST: the host name or address of the central server's broker"
   export NAS_CENTRAL_BROKER_PORT=${NAS_CENTRAL_BROKER_PORT:-61616}
@@ -33,8 +48,14 @@ node_settings() {
 # brings another (the operator's copy then stays beside the new one) or refused for other replicas.
 node_prepare_base() {
   local stamp="$BASE/configuration/.node" provisioned environment=${NAS_ENVIRONMENT:-DEV} script
-  provisioned=$(provisioned_configuration)
+  # (the scripts that make the node's configuration out of the provisioned one count as part of it)
+  provisioned=$({ provisioned_configuration; cat "$DIST/lib/configure-node.cli" "$DIST/lib/node-replicas.sh"; } | sha256sum)
   mkdir -p "$BASE/deployments" "$BASE/data" "$BASE/log"
+  if [[ -n "$TLS_ON" ]]; then
+    # the node JVM's trusted authorities: the Java runtime's and the central's CA (NAS_TLS_CA)
+    (umask 077 && mkdir -p "$NAS_SECRETS_DIR")
+    tls_truststore "$NAS_SECRETS_DIR" "$NAS_TLS_CA"
+  fi
   if [[ -f "$stamp" ]] && ! grep -qx "replicas=$NAS_REPLICAS_LOCAL" "$stamp"; then
     fail "$BASE holds the node of other replicas ($(grep '^replicas=' "$stamp")); a node's replicas stay as first configured: use another NAS_HOME"
   fi
@@ -68,7 +89,7 @@ node_prepare_base() {
 
 node_started_banner() {
   say "The bitarchive node of the replicas $NAS_REPLICAS_LOCAL is running (pid $(running_pid)),"
-  say "  on the central's broker $NAS_CENTRAL_HOST:$NAS_CENTRAL_BROKER_PORT as ${NAS_NODE_BROKER_USER:-agent}."
+  say "  on the central's broker $NAS_CENTRAL_HOST:$NAS_CENTRAL_BROKER_PORT as ${NAS_NODE_BROKER_USER:-agent}$([[ -n "$TLS_ON" ]] && echo ", over TLS trusting $NAS_TLS_CA")."
   say "  Files:     $BASE/data/bitarchive/<replica>"
   say "  Logs:      $BASE/log/server.log"
 }

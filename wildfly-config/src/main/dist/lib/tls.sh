@@ -209,5 +209,3 @@ tls_java_options() { # the server's system properties for TLS: its trust store (
   [[ -n "$TLS_ON" ]] || return 0
   printf '%s\n' "-Djavax.net.ssl.trustStore=$1/tls/truststore.p12" "-Djavax.net.ssl.trustStoreType=PKCS12"
 }
-
-tls_scheme() { if [[ -n "$TLS_ON" ]]; then echo https; else echo http; fi; }
