@@ -144,6 +144,19 @@ final class Api {
     return Json.createReader(new StringReader(response.body())).readObject();
   }
 
+  /**
+   * Starts a batch job through the archive's API ({@code POST /api/archive/batches}) and waits at
+   * most {@code within} for it to end, DONE or FAILED; the run as the API shows it.
+   */
+  JsonObject batch(JsonObject request, Duration within) throws Exception {
+    HttpResponse<String> started = post("/api/archive/batches", request);
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+    return await(
+        "/api/archive/batches/" + json(started).getString("id"),
+        b -> b.getString("state").equals("DONE") || b.getString("state").equals("FAILED"),
+        within);
+  }
+
   /** GETs {@code path} until {@code done} holds for the JSON answer, at most {@code within}. */
   JsonObject await(String path, java.util.function.Predicate<JsonObject> done, Duration within)
       throws Exception {

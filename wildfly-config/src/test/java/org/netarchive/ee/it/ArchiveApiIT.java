@@ -200,21 +200,15 @@ class ArchiveApiIT {
         u -> u.getString("state").equals("DONE"),
         STORE_TIME);
 
-    HttpResponse<String> started =
-        admin.post(
-            "/api/archive/batches",
+    JsonObject run =
+        admin.batch(
             Json.createObjectBuilder()
                 .add("job", "cdx")
                 .add("replica", "ONE")
                 .add("filePattern", Pattern.quote(prefix) + ".*")
-                .build());
-    assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
-    String id = json(started).getString("id");
-    JsonObject run =
-        admin.await(
-            "/api/archive/batches/" + id,
-            b -> b.getString("state").equals("DONE") || b.getString("state").equals("FAILED"),
+                .build(),
             STORE_TIME);
+    String id = run.getString("id");
     assertThat(run.getString("state")).as(run.toString()).isEqualTo("DONE");
     assertThat(run.getInt("filesProcessed")).isEqualTo(2);
     assertThat(run.getJsonArray("fileFailures")).isEmpty();

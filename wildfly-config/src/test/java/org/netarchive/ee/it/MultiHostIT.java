@@ -67,10 +67,12 @@ import org.netarchive.ee.common.channel.Channels;
  * selective harvest are crawled at the same time, one by each agent; every file of every job ends
  * in the three replicas that keep bytes, on the two servers' disks, with one SHA-512, FOUR keeps
  * that checksum, and the central's admin data says UPLOAD_COMPLETED with that checksum for all
- * four. The node's fetches of the central's offers go through a relay ({@link TransferRelay}, named
- * as the central's transfer endpoint), which lets a test hold the fetches under way while the node
- * is killed (SIGKILL): started again, the node takes both of its stores up again and completes
- * them, and no half file is left on it.
+ * four. A cdx batch job over each of ONE, TWO and THREE gives the same result: the node's instances
+ * hand their parts to the central's transfer endpoint, where the replica's monitor reads them. The
+ * node's fetches of the central's offers go through a relay ({@link TransferRelay}, named as the
+ * central's transfer endpoint), which lets a test hold the fetches under way while the node is
+ * killed (SIGKILL): started again, the node takes both of its stores up again and completes them,
+ * and no half file is left on it.
  *
  * <p>The central's HTTP request limit is low ({@code NAS_MAX_UPLOAD_BYTES}, 1 MiB), which the
  * shared test server cannot have without a reload: the agents' uploads and the node's deliveries of
@@ -369,6 +371,37 @@ class MultiHostIT {
 
   @Test
   @Order(3)
+  void givenTheHarvestedFiles_whenACdxBatchRunsOnEachReplica_thenTheNodesGiveWhatTheCentralGives()
+      throws Exception {
+    long files;
+    try (Stream<Path> listed = Files.list(filedirs().get("ONE"))) {
+      files = listed.count();
+    }
+    Map<String, String> results = new TreeMap<>();
+    for (String replica : filedirs().keySet()) {
+      JsonObject run =
+          admin.batch(
+              Json.createObjectBuilder().add("job", "cdx").add("replica", replica).build(),
+              Duration.ofSeconds(90));
+      String id = run.getString("id");
+      assertThat(run.getString("state")).as("the batch on %s: %s", replica, run).isEqualTo("DONE");
+      assertThat(run.getInt("filesProcessed")).as("files of %s", replica).isEqualTo(files);
+      assertThat(run.getJsonArray("fileFailures")).isEmpty();
+      HttpResponse<String> result = admin.get("/api/archive/batches/" + id + "/result");
+      assertThat(result.statusCode()).isEqualTo(200);
+      results.put(replica, result.body());
+    }
+    // Each instance processes its files in name order: the same files give the same lines.
+    assertThat(results.get("ONE")).isNotEmpty().contains(".warc");
+    assertThat(results.get("TWO")).as("TWO's, from the node").isEqualTo(results.get("ONE"));
+    assertThat(results.get("THREE")).as("THREE's, from the node").isEqualTo(results.get("ONE"));
+    assertThat(central.logText())
+        .containsPattern("Batch part of instance '[^']+' for \\S+ arrived")
+        .doesNotContain("reported its part delivered, but no complete delivery arrived");
+  }
+
+  @Test
+  @Order(4)
   void givenALowRequestLimitAndPublicNames_whenABigUiUploadOrAForeignHost_thenRefused()
       throws Exception {
     Path file =
@@ -397,7 +430,7 @@ class MultiHostIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void givenStoresUnderWayOnTheNode_whenTheNodeIsKilledAndStartedAgain_thenTheStoresComplete()
       throws Exception {
     String name = WarcFixtures.uniquePrefix() + "00001-nodekill.warc";

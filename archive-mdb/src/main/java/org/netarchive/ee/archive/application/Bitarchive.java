@@ -28,6 +28,7 @@ import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
 import org.netarchive.ee.common.message.ChecksumReply;
 import org.netarchive.ee.common.message.ChecksumRequest;
+import org.netarchive.ee.common.message.DeliveryTarget;
 import org.netarchive.ee.common.message.GetFileReply;
 import org.netarchive.ee.common.message.GetFileRequest;
 import org.netarchive.ee.common.message.GetRecordReply;
@@ -194,9 +195,11 @@ public class Bitarchive {
 
   /**
    * Runs a batch job over this instance's files of the replica and answers the replica's monitor
-   * (the request's reply-to) with its part: the result is left in the batch result directory, for
-   * the monitor on this machine to read directly, combine with the other instances' parts, and
-   * remove.
+   * (the request's reply-to) with its part: the result is delivered to the part target the monitor
+   * gave this instance (a PUT to the central's transfer endpoint, the same way a bitarchive node
+   * hands over a file it is asked for), or, when the request has none (a monitor of an earlier
+   * version), left in the batch result directory for the monitor on this machine to read directly.
+   * Either way the monitor combines it with the other instances' parts and removes it.
    */
   public void batch(BatchRequest request, Destination replyTo) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
@@ -209,14 +212,24 @@ public class Bitarchive {
       result = Files.createTempFile(results, "batch-" + job.name() + "-", ".result");
       BatchRun.Outcome outcome = BatchRun.run(job, request.parameters(), pattern, storage, result);
       String host = RemoteFiles.localHostName();
-      RemoteFileRef offered =
-          new RemoteFileRef(
-              "http://" + host + "/bitarchive-batch-results/" + result.getFileName(),
-              Files.size(result),
-              ChecksumAlgorithm.SHA512.of(result),
-              null,
-              result.toString(),
-              host);
+      Optional<DeliveryTarget> target = request.partTarget(bitarchives.instanceName());
+      long size = Files.size(result);
+      RemoteFileRef offered;
+      if (target.isPresent()) {
+        String sha512 = bitarchives.remoteFiles().deliver(target.get(), result, 0, size);
+        offered = new RemoteFileRef(target.get().uri(), size, sha512, null, null, host);
+      } else {
+        offered =
+            new RemoteFileRef(
+                "http://" + host + "/bitarchive-batch-results/" + result.getFileName(),
+                size,
+                ChecksumAlgorithm.SHA512.of(result),
+                null,
+                result.toString(),
+                host);
+        // left for the monitor, which removes it
+        result = null;
+      }
       reply =
           new BitarchiveBatchReply(
               request.requestId(),
@@ -226,7 +239,6 @@ public class Bitarchive {
               outcome.fileFailures(),
               offered,
               null);
-      result = null;
     } catch (IOException | IllegalArgumentException e) {
       reply =
           new BitarchiveBatchReply(

@@ -4,6 +4,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.inject.Inject;
@@ -26,11 +27,13 @@ import java.util.TreeMap;
 import java.util.logging.Logger;
 import org.netarchive.ee.archive.infrastructure.messaging.jms.ArchiveMessaging;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
+import org.netarchive.ee.common.archive.Delivery;
 import org.netarchive.ee.common.archive.RemoteFiles;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
 import org.netarchive.ee.common.message.ComponentKind;
+import org.netarchive.ee.common.message.DeliveryTarget;
 import org.netarchive.ee.common.message.GetFileReply;
 import org.netarchive.ee.common.message.GetFileRequest;
 import org.netarchive.ee.common.message.GetRecordReply;
@@ -47,11 +50,12 @@ import org.netarchive.ee.common.message.RemoveAndGetFileRequest;
  * replica's ALL_BA topic, answers to the monitor), and combine the answers into the one the client
  * gets: the first delivered copy of a file or record (or why none could be), and for a batch job
  * the results of every instance, concatenated in the order of their names, with the files processed
- * and failed summed. An instance that sends no heartbeat for {@link ArchiveSettings#missingAfter()}
- * is marked missing: a warning is logged, the component monitor is told (state {@code MISSING}),
- * and no request waits for it any longer; its next heartbeat makes it present again. What the
- * monitors wait for is held in memory: a restart forgets it, and the clients' own timeouts end
- * their waits.
+ * and failed summed (each instance delivers its part to a target the monitor made for it on the
+ * server's transfer endpoint, so that instances on bitarchive nodes take part as those on this
+ * server do). An instance that sends no heartbeat for {@link ArchiveSettings#missingAfter()} is
+ * marked missing: a warning is logged, the component monitor is told (state {@code MISSING}), and
+ * no request waits for it any longer; its next heartbeat makes it present again. What the monitors
+ * wait for is held in memory: a restart forgets it, and the clients' own timeouts end their waits.
  */
 @PermitAll
 @Singleton
@@ -65,6 +69,7 @@ public class BitarchiveMonitor {
 
   @Inject private ArchiveSettings settings;
   @Inject private ArchiveMessaging messaging;
+  @EJB private ArchiveTransfers transfers;
 
   private RemoteFiles remoteFiles;
 
@@ -88,6 +93,9 @@ public class BitarchiveMonitor {
     final List<Message> answers = new ArrayList<>();
     final Map<String, BitarchiveBatchReply> parts = new TreeMap<>();
     final List<String> silent = new ArrayList<>();
+
+    /** For a batch job: where each instance delivers its part, by instance name. */
+    final Map<String, Delivery> partDeliveries = new TreeMap<>();
 
     Pending(
         String replicaId,
@@ -158,17 +166,34 @@ public class BitarchiveMonitor {
   public void request(String replicaId, Message request, Destination client) {
     String requestId = requestIdOf(request);
     Set<String> waitingFor;
+    Message passed = request;
     synchronized (this) {
       waitingFor = new LinkedHashSet<>(presentInstances(replicaId));
       if (!waitingFor.isEmpty()) {
-        pending.put(
-            requestId,
+        Pending waiting =
             new Pending(
                 replicaId,
                 request,
                 client,
                 waitingFor,
-                Instant.now().plus(settings.monitorAnswerTimeout())));
+                Instant.now().plus(settings.monitorAnswerTimeout()));
+        if (request instanceof BatchRequest batch) {
+          try {
+            passed = batch.withPartTargets(expectParts(waiting));
+          } catch (IOException e) {
+            forgetParts(waiting);
+            messaging.reply(
+                client,
+                BatchReply.refused(
+                    batch,
+                    "cannot receive the parts of replica "
+                        + replicaId
+                        + ": "
+                        + (e.getMessage() == null ? e : e.getMessage())));
+            return;
+          }
+        }
+        pending.put(requestId, waiting);
       }
     }
     if (waitingFor.isEmpty()) {
@@ -190,7 +215,32 @@ public class BitarchiveMonitor {
                 + replicaId
                 + " "
                 + waitingFor);
-    messaging.toBitarchivesForMonitor(replicaId, request);
+    messaging.toBitarchivesForMonitor(replicaId, passed);
+  }
+
+  /**
+   * A delivery for each instance a batch job waits for, in the batch result directory: every
+   * instance hands its part over through the transfer endpoint, wherever it runs (on this server,
+   * or on a bitarchive node whose disks the monitor cannot read).
+   */
+  private Map<String, DeliveryTarget> expectParts(Pending waiting) throws IOException {
+    Path results = Files.createDirectories(settings.batchResultDirectory());
+    Map<String, DeliveryTarget> targets = new TreeMap<>();
+    for (String instance : waiting.waitingFor) {
+      Delivery delivery =
+          transfers.expect(results.resolve("part-" + Delivery.randomToken() + ".result"));
+      waiting.partDeliveries.put(instance, delivery);
+      targets.put(instance, delivery.target());
+    }
+    return targets;
+  }
+
+  /** Stops waiting for a batch job's parts and removes what arrived of them. */
+  private void forgetParts(Pending waiting) {
+    for (Delivery delivery : waiting.partDeliveries.values()) {
+      transfers.forget(delivery);
+      delete(delivery.file());
+    }
   }
 
   /** An instance's answer to a request the monitor passed on. */
@@ -378,15 +428,15 @@ public class BitarchiveMonitor {
   }
 
   private BatchReply combine(BatchRequest batch, Pending waiting) {
-    for (BitarchiveBatchReply part : waiting.parts.values()) {
-      if (part.failure() != null) {
-        return BatchReply.refused(batch, part.failure());
-      }
-    }
     int processed = 0;
     List<String> failures = new ArrayList<>(waiting.silent);
     Path combined = null;
     try {
+      for (BitarchiveBatchReply part : waiting.parts.values()) {
+        if (part.failure() != null) {
+          return BatchReply.refused(batch, part.failure());
+        }
+      }
       combined = Files.createTempFile("batch-" + batch.job() + "-combined-", ".result");
       MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
       try (OutputStream out = Files.newOutputStream(combined)) {
@@ -396,7 +446,7 @@ public class BitarchiveMonitor {
                 .toList()) {
           processed += part.filesProcessed();
           failures.addAll(part.fileFailures());
-          copyVerified(part, out, digest);
+          copyVerified(part, waiting.partDeliveries.get(part.instance()), out, digest);
         }
       }
       long size = Files.size(combined);
@@ -419,6 +469,7 @@ public class BitarchiveMonitor {
               + (e.getMessage() == null ? e : e.getMessage()));
     } finally {
       delete(combined);
+      forgetParts(waiting);
       for (BitarchiveBatchReply part : waiting.parts.values()) {
         if (part.result() != null && part.result().localPath() != null) {
           Path local = Path.of(part.result().localPath());
@@ -430,11 +481,12 @@ public class BitarchiveMonitor {
     }
   }
 
-  private void copyVerified(BitarchiveBatchReply part, OutputStream out, MessageDigest combined)
+  private void copyVerified(
+      BitarchiveBatchReply part, Delivery delivery, OutputStream out, MessageDigest combined)
       throws IOException {
     MessageDigest own = ChecksumAlgorithm.SHA512.newDigest();
     long length = 0;
-    try (InputStream in = remoteFiles.open(part.result())) {
+    try (InputStream in = openPart(part, delivery)) {
       byte[] buffer = new byte[1 << 16];
       int n;
       while ((n = in.read(buffer)) >= 0) {
@@ -458,6 +510,24 @@ public class BitarchiveMonitor {
               + " bytes and "
               + part.result().sha512());
     }
+  }
+
+  /**
+   * An instance's part: what it delivered to the target the monitor gave it, or, from an instance
+   * that left it on its own machine (an earlier version's), read from there.
+   */
+  private InputStream openPart(BitarchiveBatchReply part, Delivery delivery) throws IOException {
+    if (delivery != null && delivery.target().uri().equals(part.result().uri())) {
+      if (delivery.sha512() == null) {
+        throw new IOException(
+            "instance '"
+                + part.instance()
+                + "' reported its part delivered, but no complete delivery arrived"
+                + (delivery.failure() == null ? "" : " (" + delivery.failure() + ")"));
+      }
+      return Files.newInputStream(delivery.file());
+    }
+    return remoteFiles.open(part.result());
   }
 
   private static void delete(Path file) {

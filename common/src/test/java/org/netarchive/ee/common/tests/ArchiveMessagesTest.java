@@ -38,6 +38,9 @@ class ArchiveMessagesTest {
 
   private static final DeliveryTarget TARGET =
       new DeliveryTarget("http://127.0.0.1:8123/deliveries/x", "tok");
+  private static final DeliveryTarget PART_TARGET =
+      new DeliveryTarget(
+          "https://central.example.org:8443/api/transfers/deliveries/p", "part-secret");
 
   private final MessageCodec codec = MessageCodec.standard();
 
@@ -60,6 +63,8 @@ class ArchiveMessagesTest {
             new GetRecordRequest("g2", NAME, 4567, "TWO", TARGET),
             new GetRecordReply("g2", NAME, 4567, 890, "response", null),
             new BatchRequest("b1", "cdx", Map.of("algorithm", "MD5"), "1-.*", "ONE", TARGET),
+            new BatchRequest("b1", "cdx", Map.of(), null, "TWO", TARGET)
+                .withPartTargets(Map.of("ba-1", TARGET, "node-1", PART_TARGET)),
             new BatchReply("b1", "cdx", "ONE", 3, List.of("x.warc: broken"), 10, SHA, null),
             new BatchReply("b1", "nope", "ONE", 0, List.of(), 0, null, "no such job"),
             new BitarchiveBatchReply("b1", "ONE", "ba-1", 2, List.of("y.warc: bad"), FILE, null),
@@ -149,6 +154,20 @@ class ArchiveMessagesTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new DeliveryTarget("ftp://h/x", "t"))
         .withMessageContaining("'ftp://h/x'");
+  }
+
+  @Test
+  void givenBatchRequestWithPartTargets_whenAskedAndPrinted_thenEachInstanceItsOwnWithoutTokens() {
+    BatchRequest client = new BatchRequest("b1", "cdx", Map.of(), null, "TWO", TARGET);
+    BatchRequest passed = client.withPartTargets(Map.of("ba-1", TARGET, "node-1", PART_TARGET));
+
+    assertThat(client.partTargets()).isNull();
+    assertThat(client.partTarget("node-1")).isEmpty();
+    assertThat(passed.partTarget("node-1")).contains(PART_TARGET);
+    assertThat(passed.partTarget("ba-9")).isEmpty();
+    assertThat(passed.requestId()).isEqualTo(client.requestId());
+    assertThat(passed.target()).isEqualTo(client.target());
+    assertThat(passed).asString().doesNotContain(TARGET.token(), PART_TARGET.token());
   }
 
   @Test
