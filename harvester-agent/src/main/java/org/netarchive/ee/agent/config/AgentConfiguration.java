@@ -234,7 +234,8 @@ public record AgentConfiguration(
             BROKER_URL,
             v -> v,
             "an Artemis URL such as tcp://netarchive.example.org:61616 (with TLS on at the server:"
-                + " tcp://netarchive.example.org:61616?sslEnabled=true)");
+                + " tcp://netarchive.example.org:61616?sslEnabled=true; a live broker and its"
+                + " backup: (tcp://live.example.org:61616,tcp://backup.example.org:61616))");
     if (brokerUrl != null) {
       Optional<String> problem = BrokerUrl.problem(BROKER_URL, brokerUrl);
       problem.ifPresent(reading.problems::add);

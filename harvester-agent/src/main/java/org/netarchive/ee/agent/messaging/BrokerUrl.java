@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -22,8 +24,13 @@ import org.netarchive.ee.common.archive.TlsTrust;
  *
  * <p>Accepted: {@code tcp://host:port} with Artemis options after {@code ?}; with TLS (a server
  * with {@code NAS_TLS=on} takes nothing else on the agents' port) {@code
- * tcp://host:port?sslEnabled=true}. Artemis has no {@code ssl://} URLs (that is ActiveMQ 5's form):
- * such a URL is refused with the form to use instead, not left to fail at every connect.
+ * tcp://host:port?sslEnabled=true}; and a list of brokers, a live broker and its backup, in
+ * parentheses with the options for all of them after it, {@code
+ * (tcp://a:61616,tcp://b:61616)?sslEnabled=true}, to which the connecting URL adds {@code ha=true}
+ * and {@code reconnectAttempts=-1} unless given (without {@code ha} the client would not follow the
+ * pair's change of live broker). Artemis has no {@code ssl://} URLs (that is ActiveMQ 5's form):
+ * such a URL is refused with the form to use instead, not left to fail at every connect; so are
+ * brokers listed without parentheses, which the client would take for one host.
  *
  * <p>With TLS the agent checks that the broker's certificate names the URL's host ({@code
  * verifyHost=true}, unless the URL says otherwise), and trusts the certificates of the agent's PEM
@@ -38,7 +45,10 @@ public final class BrokerUrl {
   public static final String TRUST_SETTING = "archive.server.trustedCertificates";
 
   private static final Pattern FORM =
-      Pattern.compile("tcp://(\\[[0-9A-Fa-f:.]+\\]|[^\\s/?:\\[\\]]+)(?::([0-9]{1,5}))?(\\?\\S*)?");
+      Pattern.compile(
+          "tcp://(\\[[0-9A-Fa-f:.]+\\]|[^\\s/?:,()\\[\\]]+)(?::([0-9]{1,5}))?(\\?[^\\s()]*)?");
+  private static final Pattern LIST_FORM = Pattern.compile("\\(([^()]*)\\)(\\?\\S*)?");
+  private static final Pattern ANOTHER_BROKER = Pattern.compile("(?i),\\s*(tcp|ssl)://");
   private static final Pattern SSL_FORM = Pattern.compile("(?i)ssl://([^\\s/?]+)(?:\\?(\\S*))?");
   private static final int DEFAULT_PORT = 61616;
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
@@ -53,7 +63,52 @@ public final class BrokerUrl {
    * @return what is wrong, naming the setting and the value, or empty if the form is accepted
    */
   public static Optional<String> problem(String setting, String url) {
-    Matcher ssl = SSL_FORM.matcher(url);
+    Matcher list = LIST_FORM.matcher(url);
+    if (list.matches()) {
+      return listProblem(setting, url, list);
+    }
+    if (ANOTHER_BROKER.matcher(url).find()) {
+      return Optional.of(
+          setting
+              + " = '"
+              + url
+              + "' is not valid: several brokers go in parentheses, the options for all of them"
+              + " after it: (tcp://live.example.org:61616,tcp://backup.example.org:61616)?ha=true");
+    }
+    return memberProblem(setting, url, url);
+  }
+
+  /** A list of brokers: each one accepted, and all of them TLS or none. */
+  private static Optional<String> listProblem(String setting, String url, Matcher list) {
+    String[] members = list.group(1).split(",", -1);
+    Boolean tls = null;
+    for (String member : members) {
+      String broker = member.strip();
+      if (broker.isEmpty()) {
+        return Optional.of(
+            setting + " = '" + url + "' is not valid: the list in parentheses has an empty entry");
+      }
+      Optional<String> problem = memberProblem(setting, url, broker);
+      if (problem.isPresent()) {
+        return problem;
+      }
+      boolean memberTls = "true".equalsIgnoreCase(options(broker).get("sslEnabled"));
+      if (tls != null && tls != memberTls) {
+        return Optional.of(
+            setting
+                + " = '"
+                + url
+                + "' is not valid: its brokers disagree on sslEnabled; give it once for all of them"
+                + " after the parentheses");
+      }
+      tls = memberTls;
+    }
+    return Optional.empty();
+  }
+
+  /** One broker's URL: {@code url} is the whole setting, for the message. */
+  private static Optional<String> memberProblem(String setting, String url, String broker) {
+    Matcher ssl = SSL_FORM.matcher(broker);
     if (ssl.matches()) {
       String options = ssl.group(2) == null || ssl.group(2).isEmpty() ? "" : "&" + ssl.group(2);
       return Optional.of(
@@ -65,7 +120,7 @@ public final class BrokerUrl {
               + "?sslEnabled=true"
               + options);
     }
-    if (!FORM.matcher(url).matches()) {
+    if (!FORM.matcher(broker).matches()) {
       return Optional.of(
           setting
               + " = '"
@@ -74,7 +129,7 @@ public final class BrokerUrl {
               + " tcp://netarchive.example.org:61616, or with TLS on at the server"
               + " tcp://netarchive.example.org:61616?sslEnabled=true");
     }
-    String port = matched(url).group(2);
+    String port = matched(broker).group(2);
     if (port != null && (Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535)) {
       return Optional.of(
           setting + " = '" + url + "' is not valid: the port " + port + " is not from 1 to 65535");
@@ -88,7 +143,27 @@ public final class BrokerUrl {
    * @param url an accepted URL
    */
   public static boolean tls(String url) {
-    return "true".equalsIgnoreCase(options(url).get("sslEnabled"));
+    List<String> brokers = brokers(url);
+    String shared = shared(url).get("sslEnabled");
+    if (shared != null) {
+      return "true".equalsIgnoreCase(shared);
+    }
+    return brokers.stream().allMatch(b -> "true".equalsIgnoreCase(options(b).get("sslEnabled")));
+  }
+
+  /** The brokers of an accepted URL: the one it names, or those of its list. */
+  static List<String> brokers(String url) {
+    Matcher list = LIST_FORM.matcher(url);
+    if (!list.matches()) {
+      return List.of(url);
+    }
+    return Arrays.stream(list.group(1).split(",")).map(String::strip).toList();
+  }
+
+  /** The options for all brokers of a list (after its parentheses); none for a single URL. */
+  private static Map<String, String> shared(String url) {
+    Matcher list = LIST_FORM.matcher(url);
+    return list.matches() && list.group(2) != null ? options(list.group(2)) : Map.of();
   }
 
   /**
@@ -101,11 +176,20 @@ public final class BrokerUrl {
    * @return the URL to connect with (it holds no password)
    */
   public static String connecting(String url, Path trustedCertificates) {
-    if (!tls(url)) {
-      return url;
-    }
-    Map<String, String> options = options(url);
+    boolean list = LIST_FORM.matcher(url).matches();
+    Map<String, String> options = list ? shared(url) : options(url);
     StringBuilder added = new StringBuilder();
+    if (list) {
+      if (!options.containsKey("ha")) {
+        added.append("&ha=true");
+      }
+      if (!options.containsKey("reconnectAttempts")) {
+        added.append("&reconnectAttempts=-1");
+      }
+    }
+    if (!tls(url)) {
+      return withOptions(url, added);
+    }
     if (!options.containsKey("verifyHost")) {
       added.append("&verifyHost=true");
     }
@@ -114,7 +198,19 @@ public final class BrokerUrl {
           .append("&trustStoreType=PEM&trustStorePath=")
           .append(URLEncoder.encode(trustedCertificates.toString(), StandardCharsets.UTF_8));
     }
-    return url + added;
+    return withOptions(url, added);
+  }
+
+  /** The URL with options ({@code &name=value...}) added to its query, or as its query. */
+  private static String withOptions(String url, CharSequence added) {
+    if (added.isEmpty()) {
+      return url;
+    }
+    boolean hasQuery =
+        LIST_FORM.matcher(url).matches()
+            ? url.substring(url.lastIndexOf(')')).contains("?")
+            : url.contains("?");
+    return url + (hasQuery ? added : "?" + added.subSequence(1, added.length()));
   }
 
   /**
@@ -132,16 +228,28 @@ public final class BrokerUrl {
           "a server with TLS on (NAS_TLS=on) takes only TLS on the agents' broker port: then give"
               + " the URL with ?sslEnabled=true");
     }
-    try {
-      handshake(url, trustedCertificates);
-      return Optional.empty();
-    } catch (IOException | RuntimeException e) {
-      return TlsTrust.untrusted("The broker at " + url, TRUST_SETTING, e);
+    // A list's backup broker refuses connections while it is passive: only a certificate it
+    // does not trust is worth telling, of whichever broker presents one.
+    for (String broker : brokers(url)) {
+      try {
+        handshake(broker, shared(url), trustedCertificates);
+      } catch (IOException | RuntimeException e) {
+        Optional<String> untrusted =
+            TlsTrust.untrusted("The broker at " + broker, TRUST_SETTING, e);
+        if (untrusted.isPresent()) {
+          return untrusted;
+        }
+      }
     }
+    return Optional.empty();
   }
 
-  /** A TLS handshake with the broker of a TLS URL, as the broker's client makes it. */
-  static void handshake(String url, Path trustedCertificates) throws IOException {
+  /**
+   * A TLS handshake with one broker of a TLS URL, as the broker's client makes it ({@code shared}:
+   * the options of its list for all brokers, which the broker's own override).
+   */
+  static void handshake(String url, Map<String, String> shared, Path trustedCertificates)
+      throws IOException {
     Matcher m = matched(url);
     String host = m.group(1);
     if (host.startsWith("[")) {
@@ -160,7 +268,9 @@ public final class BrokerUrl {
     try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket()) {
       socket.connect(new InetSocketAddress(host, port), (int) PROBE_TIMEOUT.toMillis());
       socket.setSoTimeout((int) PROBE_TIMEOUT.toMillis());
-      if (!"false".equalsIgnoreCase(options(url).get("verifyHost"))) {
+      Map<String, String> options = new LinkedHashMap<>(shared);
+      options.putAll(options(url));
+      if (!"false".equalsIgnoreCase(options.get("verifyHost"))) {
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS");
         socket.setSSLParameters(parameters);

@@ -77,4 +77,68 @@ class BrokerUrlTest {
                 Path.of("/etc/ca.pem")))
         .isEqualTo("tcp://h:61616?sslEnabled=true&verifyHost=false&trustStorePath=/x.p12");
   }
+
+  @Test
+  void givenAListOfBrokersInParentheses_whenChecked_thenAccepted_andTlsForAllOrNone() {
+    for (String url :
+        new String[] {
+          "(tcp://live.example.org:61616,tcp://backup.example.org:61616)",
+          "(tcp://a:61616?name=nas-a,tcp://b:61617?name=nas-b)?ha=true&reconnectAttempts=-1",
+          "(tcp://a:61616, tcp://[::1]:61616)?sslEnabled=true"
+        }) {
+      assertThat(BrokerUrl.problem("broker.url", url)).as(url).isEmpty();
+    }
+    assertThat(BrokerUrl.brokers("(tcp://a:1?name=x, tcp://b:2)"))
+        .containsExactly("tcp://a:1?name=x", "tcp://b:2");
+    assertThat(BrokerUrl.brokers("tcp://a:1")).containsExactly("tcp://a:1");
+    assertThat(BrokerUrl.tls("(tcp://a:1,tcp://b:2)?sslEnabled=true")).isTrue();
+    assertThat(BrokerUrl.tls("(tcp://a:1?sslEnabled=true,tcp://b:2?sslEnabled=true)")).isTrue();
+    assertThat(BrokerUrl.tls("(tcp://a:1,tcp://b:2)?ha=true")).isFalse();
+  }
+
+  @Test
+  void givenBrokersListedWrongly_whenChecked_thenRefusedNamingTheValueAndWhatIsWrong() {
+    assertThat(BrokerUrl.problem("broker.url", "tcp://a:61616,tcp://b:61616"))
+        .hasValueSatisfying(
+            message ->
+                assertThat(message)
+                    .startsWith("broker.url = 'tcp://a:61616,tcp://b:61616' is not valid")
+                    .contains("several brokers go in parentheses", "(tcp://live.example.org"));
+    assertThat(BrokerUrl.problem("broker.url", "tcp://a:61616?ha=true,tcp://b:61616"))
+        .hasValueSatisfying(message -> assertThat(message).contains("in parentheses"));
+    // the client would take "a,b" for one host
+    assertThat(BrokerUrl.problem("broker.url", "tcp://a,b:61616"))
+        .hasValueSatisfying(
+            message -> assertThat(message).startsWith("broker.url = 'tcp://a,b:61616' is not"));
+    assertThat(BrokerUrl.problem("broker.url", "()"))
+        .contains("broker.url = '()' is not valid: the list in parentheses has an empty entry");
+    assertThat(BrokerUrl.problem("broker.url", "(tcp://a:1,)?ha=true"))
+        .hasValueSatisfying(message -> assertThat(message).contains("empty entry"));
+    assertThat(BrokerUrl.problem("broker.url", "(tcp://a:1?sslEnabled=true,tcp://b:2)"))
+        .hasValueSatisfying(message -> assertThat(message).contains("disagree on sslEnabled"));
+    assertThat(BrokerUrl.problem("broker.url", "(ssl://a:1,tcp://b:2)"))
+        .hasValueSatisfying(
+            message ->
+                assertThat(message)
+                    .startsWith("broker.url = '(ssl://a:1,tcp://b:2)' is not valid")
+                    .contains("tcp://a:1?sslEnabled=true"));
+    assertThat(BrokerUrl.problem("broker.url", "(tcp://a:1,tcp://b:99999)"))
+        .hasValueSatisfying(message -> assertThat(message).contains("the port 99999"));
+  }
+
+  @Test
+  void givenAListOfBrokers_whenConnecting_thenFailoverAddedUnlessGiven_andTlsAsForOne() {
+    assertThat(BrokerUrl.connecting("(tcp://a:1,tcp://b:2)", Path.of("/etc/ca.pem")))
+        .isEqualTo("(tcp://a:1,tcp://b:2)?ha=true&reconnectAttempts=-1");
+    assertThat(BrokerUrl.connecting("(tcp://a:1,tcp://b:2)?ha=true&reconnectAttempts=5", null))
+        .isEqualTo("(tcp://a:1,tcp://b:2)?ha=true&reconnectAttempts=5");
+    assertThat(
+            BrokerUrl.connecting(
+                "(tcp://a:1?name=x,tcp://b:2?name=y)?sslEnabled=true", Path.of("/etc/ca.pem")))
+        .isEqualTo(
+            "(tcp://a:1?name=x,tcp://b:2?name=y)?sslEnabled=true&ha=true&reconnectAttempts=-1"
+                + "&verifyHost=true&trustStoreType=PEM&trustStorePath=%2Fetc%2Fca.pem");
+    assertThat(BrokerUrl.explain("(tcp://a:1,tcp://b:2)", null))
+        .hasValueSatisfying(hint -> assertThat(hint).contains("?sslEnabled=true"));
+  }
 }
