@@ -63,9 +63,9 @@ public final class BrokerUrl {
    * @return what is wrong, naming the setting and the value, or empty if the form is accepted
    */
   public static Optional<String> problem(String setting, String url) {
-    Matcher list = LIST_FORM.matcher(url);
-    if (list.matches()) {
-      return listProblem(setting, url, list);
+    Parsed parsed = Parsed.of(url);
+    if (parsed.list()) {
+      return listProblem(setting, url, parsed.brokers());
     }
     if (ANOTHER_BROKER.matcher(url).find()) {
       return Optional.of(
@@ -79,11 +79,9 @@ public final class BrokerUrl {
   }
 
   /** A list of brokers: each one accepted, and all of them TLS or none. */
-  private static Optional<String> listProblem(String setting, String url, Matcher list) {
-    String[] members = list.group(1).split(",", -1);
+  private static Optional<String> listProblem(String setting, String url, List<String> brokers) {
     Boolean tls = null;
-    for (String member : members) {
-      String broker = member.strip();
+    for (String broker : brokers) {
       if (broker.isEmpty()) {
         return Optional.of(
             setting + " = '" + url + "' is not valid: the list in parentheses has an empty entry");
@@ -92,7 +90,7 @@ public final class BrokerUrl {
       if (problem.isPresent()) {
         return problem;
       }
-      boolean memberTls = "true".equalsIgnoreCase(options(broker).get("sslEnabled"));
+      boolean memberTls = sslEnabled(options(broker));
       if (tls != null && tls != memberTls) {
         return Optional.of(
             setting
@@ -143,27 +141,52 @@ public final class BrokerUrl {
    * @param url an accepted URL
    */
   public static boolean tls(String url) {
-    List<String> brokers = brokers(url);
-    String shared = shared(url).get("sslEnabled");
-    if (shared != null) {
-      return "true".equalsIgnoreCase(shared);
+    return tls(Parsed.of(url));
+  }
+
+  private static boolean tls(Parsed parsed) {
+    if (parsed.shared().containsKey("sslEnabled")) {
+      return sslEnabled(parsed.shared());
     }
-    return brokers.stream().allMatch(b -> "true".equalsIgnoreCase(options(b).get("sslEnabled")));
+    return parsed.brokers().stream().allMatch(b -> sslEnabled(options(b)));
+  }
+
+  private static boolean sslEnabled(Map<String, String> options) {
+    return "true".equalsIgnoreCase(options.get("sslEnabled"));
   }
 
   /** The brokers of an accepted URL: the one it names, or those of its list. */
   static List<String> brokers(String url) {
-    Matcher list = LIST_FORM.matcher(url);
-    if (!list.matches()) {
-      return List.of(url);
-    }
-    return Arrays.stream(list.group(1).split(",")).map(String::strip).toList();
+    return Parsed.of(url).brokers();
   }
 
-  /** The options for all brokers of a list (after its parentheses); none for a single URL. */
-  private static Map<String, String> shared(String url) {
-    Matcher list = LIST_FORM.matcher(url);
-    return list.matches() && list.group(2) != null ? options(list.group(2)) : Map.of();
+  /**
+   * A URL taken apart: a single broker's (its options in it), or a list's brokers and the options
+   * after its parentheses, which apply to all of them.
+   *
+   * @param list whether the URL is a list in parentheses
+   * @param brokers the brokers' URLs, stripped (a malformed list may have empty ones)
+   * @param shared a list's options for all brokers; empty for a single URL
+   * @param sharedQuery whether a list has a query after its parentheses
+   */
+  private record Parsed(
+      boolean list, List<String> brokers, Map<String, String> shared, boolean sharedQuery) {
+    static Parsed of(String url) {
+      Matcher m = LIST_FORM.matcher(url);
+      if (!m.matches()) {
+        return new Parsed(false, List.of(url), Map.of(), false);
+      }
+      return new Parsed(
+          true,
+          Arrays.stream(m.group(1).split(",", -1)).map(String::strip).toList(),
+          m.group(2) == null ? Map.of() : options(m.group(2)),
+          m.group(2) != null);
+    }
+
+    /** Whether the URL has a query to add options to. */
+    boolean hasQuery(String url) {
+      return list ? sharedQuery : url.contains("?");
+    }
   }
 
   /**
@@ -176,10 +199,10 @@ public final class BrokerUrl {
    * @return the URL to connect with (it holds no password)
    */
   public static String connecting(String url, Path trustedCertificates) {
-    boolean list = LIST_FORM.matcher(url).matches();
-    Map<String, String> options = list ? shared(url) : options(url);
+    Parsed parsed = Parsed.of(url);
+    Map<String, String> options = parsed.list() ? parsed.shared() : options(url);
     StringBuilder added = new StringBuilder();
-    if (list) {
+    if (parsed.list()) {
       if (!options.containsKey("ha")) {
         added.append("&ha=true");
       }
@@ -187,8 +210,8 @@ public final class BrokerUrl {
         added.append("&reconnectAttempts=-1");
       }
     }
-    if (!tls(url)) {
-      return withOptions(url, added);
+    if (!tls(parsed)) {
+      return withOptions(url, parsed, added);
     }
     if (!options.containsKey("verifyHost")) {
       added.append("&verifyHost=true");
@@ -198,19 +221,15 @@ public final class BrokerUrl {
           .append("&trustStoreType=PEM&trustStorePath=")
           .append(URLEncoder.encode(trustedCertificates.toString(), StandardCharsets.UTF_8));
     }
-    return withOptions(url, added);
+    return withOptions(url, parsed, added);
   }
 
   /** The URL with options ({@code &name=value...}) added to its query, or as its query. */
-  private static String withOptions(String url, CharSequence added) {
+  private static String withOptions(String url, Parsed parsed, CharSequence added) {
     if (added.isEmpty()) {
       return url;
     }
-    boolean hasQuery =
-        LIST_FORM.matcher(url).matches()
-            ? url.substring(url.lastIndexOf(')')).contains("?")
-            : url.contains("?");
-    return url + (hasQuery ? added : "?" + added.subSequence(1, added.length()));
+    return url + (parsed.hasQuery(url) ? added : "?" + added.subSequence(1, added.length()));
   }
 
   /**
@@ -223,16 +242,17 @@ public final class BrokerUrl {
    * @return the explanation, or empty
    */
   public static Optional<String> explain(String url, Path trustedCertificates) {
-    if (!tls(url)) {
+    Parsed parsed = Parsed.of(url);
+    if (!tls(parsed)) {
       return Optional.of(
           "a server with TLS on (NAS_TLS=on) takes only TLS on the agents' broker port: then give"
               + " the URL with ?sslEnabled=true");
     }
     // A list's backup broker refuses connections while it is passive: only a certificate it
     // does not trust is worth telling, of whichever broker presents one.
-    for (String broker : brokers(url)) {
+    for (String broker : parsed.brokers()) {
       try {
-        handshake(broker, shared(url), trustedCertificates);
+        handshake(broker, parsed.shared(), trustedCertificates);
       } catch (IOException | RuntimeException e) {
         Optional<String> untrusted =
             TlsTrust.untrusted("The broker at " + broker, TRUST_SETTING, e);
