@@ -163,6 +163,37 @@ class AgentUploadsIT {
     assertThat(wrongLength.statusCode()).as(wrongLength.body()).isEqualTo(422);
     assertThat(wrongLength.body()).contains(name).contains("announced " + (body.length + 1));
     assertThat(staged(name)).as("no file and no part file left").isEmpty();
+
+    // Sent without its checksum (the agent's client hashes while sending): received, then the
+    // confirmation of another checksum is refused and deletes what arrived.
+    HttpResponse<String> received =
+        send(
+            asAgent(
+                request(HTTP + ServerUploads.PATH + name)
+                    .header("X-Content-Length", Integer.toString(body.length))
+                    .PUT(HttpRequest.BodyPublishers.ofByteArray(body))));
+    assertThat(received.statusCode()).as(received.body()).isEqualTo(202);
+    JsonObject waiting = Json.createReader(new StringReader(received.body())).readObject();
+    assertThat(waiting.getString("sha512")).isEqualTo(sha512(body));
+    assertThat(staged(name))
+        .as("received, not staged: only its part file")
+        .singleElement()
+        .satisfies(part -> assertThat(part).startsWith("." + name).endsWith(".part"));
+    HttpRequest confirmation =
+        asAgent(
+            request(HTTP + ServerUploads.PATH + name + "/received/" + waiting.getString("id"))
+                .header("X-Content-SHA512", sha512("other".getBytes(StandardCharsets.UTF_8)))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+    HttpResponse<String> wrongConfirmation = send(confirmation);
+    HttpResponse<String> again = send(confirmation);
+
+    assertThat(wrongConfirmation.statusCode()).as(wrongConfirmation.body()).isEqualTo(422);
+    assertThat(wrongConfirmation.body())
+        .contains("Upload of '" + name + "'")
+        .contains("arrived with SHA-512 " + sha512(body));
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(404);
+    assertThat(again.body()).contains("upload it again");
+    assertThat(staged(name)).as("no file and no part file left").isEmpty();
   }
 
   @Test

@@ -100,6 +100,59 @@ public class ArchiveUploads {
   }
 
   /**
+   * Receives an uploaded file whose sender computes its checksum while sending it; it is staged and
+   * offered when the sender confirms that checksum ({@link #confirm}).
+   *
+   * @param fileName the file's name
+   * @param body its bytes
+   * @param length the announced length
+   * @param from where the upload came from, for the log
+   * @return the received upload, with the length and SHA-512 that arrived
+   * @throws StagingArea.Refusal naming the file and what is wrong
+   * @throws IOException if it cannot be written
+   */
+  public StagingArea.Pending receive(String fileName, InputStream body, String length, String from)
+      throws StagingArea.Refusal, IOException {
+    StagingArea.Pending received = staging.receive(fileName, body, length);
+    LOG.info(
+        () ->
+            "Upload of '"
+                + fileName
+                + "' ("
+                + received.size()
+                + " bytes) from "
+                + from
+                + ": received, waiting for the sender's checksum");
+    return received;
+  }
+
+  /**
+   * Stages a received upload whose sender confirms the checksum it computed, and offers it to the
+   * replicas.
+   *
+   * @param fileName the file's name
+   * @param id the received upload's id ({@link #receive})
+   * @param sha512 the SHA-512 the sender computed
+   * @param from where the confirmation came from, for the log
+   * @return the offer to name in the store request
+   * @throws StagingArea.Refusal naming the file and what is wrong
+   * @throws IOException if it cannot be staged
+   */
+  public RemoteFileRef confirm(String fileName, String id, String sha512, String from)
+      throws StagingArea.Refusal, IOException {
+    StagingArea.Staged staged = staging.confirm(fileName, id, sha512);
+    LOG.info(
+        () ->
+            "Upload of '"
+                + fileName
+                + "' confirmed by "
+                + from
+                + ": "
+                + staged.outcome().name().toLowerCase(Locale.ROOT));
+    return transfers.offer(staged.file(), staged.sha512());
+  }
+
+  /**
    * Deletes a staged file once its store is complete, and withdraws its offers. A file that is not
    * staged (stored from elsewhere) is left alone.
    *
@@ -145,6 +198,7 @@ public class ArchiveUploads {
    * @return the names of the files deleted
    */
   public List<String> ageOut() {
+    staging.forgetExpired(Instant.now());
     try {
       Set<String> needed = repository.unfinishedFileNames();
       return staging.ageOut(settings.stagingMaxAge(), needed::contains, Instant.now());

@@ -16,9 +16,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.logging.Logger;
+import org.netarchive.ee.archive.domain.model.bitarchive.WriteBehind;
 import org.netarchive.ee.common.archive.ArchiveFileNames;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.Delivery;
@@ -28,7 +31,9 @@ import org.netarchive.ee.common.archive.Delivery;
  * ({@link ArchiveUploads}): each upload is written to a part file of its own through a SHA-512
  * digest, compared with the length and checksum its sender announced, forced to disk and only then
  * renamed to the file's own name. A part file never outlives its upload: a mismatch, a refusal or
- * an I/O error deletes it.
+ * an I/O error deletes it. A sender that computes the checksum while sending announces it after the
+ * body instead ({@link #receive}, then {@link #confirm}): its part file waits for the checksum, at
+ * most {@link #PENDING_MAX_AGE}.
  *
  * <p>Uploading a file again that is staged already with the same checksum changes nothing (a sender
  * that did not see the first answer may send again); a different file under a staged name is
@@ -62,12 +67,30 @@ public final class StagingArea {
    */
   public record Staged(Path file, long size, String sha512, Outcome outcome) {}
 
+  /**
+   * A received upload waiting for its sender's checksum ({@link #receive}).
+   *
+   * @param id its id, for {@link #confirm}
+   * @param fileName the file's name
+   * @param size the bytes that arrived
+   * @param sha512 the SHA-512 of the bytes that arrived
+   */
+  public record Pending(String id, String fileName, long size, String sha512) {}
+
+  /** How long a received upload waits for its sender's checksum. */
+  public static final Duration PENDING_MAX_AGE = Duration.ofHours(1);
+
+  private record PendingPart(Pending upload, Path part, Instant received) {}
+
   /** An upload refused, with the HTTP status that says why and a message naming the file. */
   public static final class Refusal extends Exception {
     private static final long serialVersionUID = 1L;
 
     /** 400: the request is malformed (name or headers). */
     public static final int MALFORMED = 400;
+
+    /** 404: no received upload of that id waits for its checksum. */
+    public static final int NOT_FOUND = 404;
 
     /** 409: another file of the same name is staged. */
     public static final int CONFLICT = 409;
@@ -89,6 +112,7 @@ public final class StagingArea {
   }
 
   private final Path directory;
+  private final Map<String, PendingPart> pending = new ConcurrentHashMap<>();
 
   /**
    * @param directory the staging directory; created if missing. Part files of uploads a crash
@@ -120,7 +144,7 @@ public final class StagingArea {
   }
 
   /**
-   * Stages an uploaded file.
+   * Stages an uploaded file whose checksum its sender announced before the body.
    *
    * @param fileName the file's name
    * @param body its bytes, read to the end (or to the first byte beyond the announced length)
@@ -133,17 +157,144 @@ public final class StagingArea {
   public Staged stage(
       String fileName, InputStream body, String announcedLength, String announcedSha512)
       throws Refusal, IOException {
-    if (fileName == null || !ArchiveFileNames.isValid(fileName)) {
-      throw new Refusal(
-          Refusal.MALFORMED,
-          "'" + fileName + "' is not a plain archive file name (no path, no control characters)");
-    }
-    String what = "Upload of '" + fileName + "'";
+    String what = what(fileName);
     if (announcedLength == null || announcedSha512 == null) {
       throw new Refusal(
           Refusal.MALFORMED,
           what + " needs the headers " + Delivery.LENGTH_HEADER + " and " + Delivery.SHA512_HEADER);
     }
+    long expected = announcedLength(what, announcedLength);
+    String sha512 = announcedSha512(what, announcedSha512);
+    Path part = newPart(fileName);
+    try {
+      Received received = write(part, body, expected, what);
+      requireSha512(what, received.sha512(), sha512);
+      return publish(fileName, part, received.size(), sha512);
+    } finally {
+      Files.deleteIfExists(part);
+    }
+  }
+
+  /**
+   * Receives an uploaded file whose sender computes its checksum while sending it, so that it reads
+   * the file once instead of twice: the bytes are written to a part file through a SHA-512 digest
+   * and forced to disk as {@link #stage} does, but staged only when the sender confirms the
+   * checksum ({@link #confirm}). A received upload not confirmed within {@link #PENDING_MAX_AGE} is
+   * deleted (as is every part file at start-up).
+   *
+   * @param fileName the file's name
+   * @param body its bytes, read to the end (or to the first byte beyond the announced length)
+   * @param announcedLength the value of {@link Delivery#LENGTH_HEADER}
+   * @return the received upload, with the length and checksum that arrived
+   * @throws Refusal naming the file and what is wrong; nothing is left of the upload then
+   * @throws IOException if it cannot be written; nothing is left of the upload then
+   */
+  public Pending receive(String fileName, InputStream body, String announcedLength)
+      throws Refusal, IOException {
+    String what = what(fileName);
+    if (announcedLength == null) {
+      throw new Refusal(Refusal.MALFORMED, what + " needs the header " + Delivery.LENGTH_HEADER);
+    }
+    long expected = announcedLength(what, announcedLength);
+    forgetExpired(Instant.now());
+    Path part = newPart(fileName);
+    boolean kept = false;
+    try {
+      Received received = write(part, body, expected, what);
+      Pending upload =
+          new Pending(Delivery.randomToken(), fileName, received.size(), received.sha512());
+      pending.put(upload.id(), new PendingPart(upload, part, Instant.now()));
+      kept = true;
+      return upload;
+    } finally {
+      if (!kept) {
+        Files.deleteIfExists(part);
+      }
+    }
+  }
+
+  /**
+   * Stages a received upload ({@link #receive}) once its sender confirms the checksum it computed
+   * while sending.
+   *
+   * @param fileName the file's name, as it was received
+   * @param id the received upload's id
+   * @param announcedSha512 the SHA-512 the sender computed
+   * @return the staged file
+   * @throws Refusal 404 if no such upload of that name waits (confirmed already, too old, the
+   *     server restarted), 422 if the checksum differs from what arrived (the upload is deleted),
+   *     or as {@link #stage}
+   * @throws IOException if it cannot be staged
+   */
+  public Staged confirm(String fileName, String id, String announcedSha512)
+      throws Refusal, IOException {
+    String what = what(fileName);
+    if (announcedSha512 == null) {
+      throw new Refusal(
+          Refusal.MALFORMED,
+          what + ": its confirmation needs the header " + Delivery.SHA512_HEADER);
+    }
+    String sha512 = announcedSha512(what, announcedSha512);
+    PendingPart waiting = id == null ? null : pending.get(id);
+    if (waiting == null
+        || !waiting.upload().fileName().equals(fileName)
+        || !pending.remove(id, waiting)) {
+      throw new Refusal(
+          Refusal.NOT_FOUND,
+          what
+              + ": no upload '"
+              + id
+              + "' of it waits for its checksum (confirmed already, or received longer ago than "
+              + PENDING_MAX_AGE.toMinutes()
+              + " minutes, or before the server restarted); upload it again");
+    }
+    try {
+      requireSha512(what, waiting.upload().sha512(), sha512);
+      return publish(fileName, waiting.part(), waiting.upload().size(), sha512);
+    } finally {
+      Files.deleteIfExists(waiting.part());
+    }
+  }
+
+  /** The received uploads waiting for their checksum, for tests and the log. */
+  int pendingCount() {
+    return pending.size();
+  }
+
+  /**
+   * Deletes the received uploads whose checksum did not come within {@link #PENDING_MAX_AGE}: their
+   * sender gave up, it keeps the file and uploads it again.
+   */
+  void forgetExpired(Instant now) {
+    Instant limit = now.minus(PENDING_MAX_AGE);
+    for (PendingPart waiting : List.copyOf(pending.values())) {
+      if (waiting.received().isBefore(limit) && pending.remove(waiting.upload().id(), waiting)) {
+        try {
+          Files.deleteIfExists(waiting.part());
+          LOG.info(
+              () ->
+                  "Deleted the upload of '"
+                      + waiting.upload().fileName()
+                      + "' received at "
+                      + waiting.received()
+                      + ": its checksum was never confirmed");
+        } catch (IOException e) {
+          LOG.warning(() -> "Cannot delete the unconfirmed upload " + waiting.part() + ": " + e);
+        }
+      }
+    }
+  }
+
+  private static String what(String fileName) throws Refusal {
+    if (fileName == null || !ArchiveFileNames.isValid(fileName)) {
+      throw new Refusal(
+          Refusal.MALFORMED,
+          "'" + fileName + "' is not a plain archive file name (no path, no control characters)");
+    }
+    return "Upload of '" + fileName + "'";
+  }
+
+  private static long announcedLength(String what, String announcedLength) throws Refusal {
     long expected = Delivery.announcedLength(announcedLength);
     if (expected < 0) {
       throw new Refusal(
@@ -155,77 +306,101 @@ public final class StagingArea {
               + announcedLength
               + "'");
     }
-    String sha512;
+    return expected;
+  }
+
+  private static String announcedSha512(String what, String announcedSha512) throws Refusal {
     try {
-      sha512 =
-          ChecksumAlgorithm.SHA512.requireValid(
-              announcedSha512.strip(), what + ": " + Delivery.SHA512_HEADER);
+      return ChecksumAlgorithm.SHA512.requireValid(
+          announcedSha512.strip(), what + ": " + Delivery.SHA512_HEADER);
     } catch (IllegalArgumentException e) {
       throw new Refusal(Refusal.MALFORMED, e.getMessage());
     }
-    Path target = directory.resolve(fileName);
-    Path part = directory.resolve("." + fileName + "." + Delivery.randomToken() + PART);
-    try {
-      MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
-      long length = 0;
-      try (FileChannel out =
-          FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-        byte[] buffer = new byte[BUFFER_SIZE];
-        int n;
-        while ((n = body.read(buffer)) >= 0) {
-          length += n;
-          if (length > expected) {
-            throw new Refusal(
-                Refusal.MISMATCH,
-                what + " arrived with more than the " + expected + " bytes announced");
-          }
-          digest.update(buffer, 0, n);
-          ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, n);
-          while (bytes.hasRemaining()) {
-            out.write(bytes);
-          }
-        }
-        out.force(true);
-      }
-      if (length != expected) {
-        throw new Refusal(
-            Refusal.MISMATCH,
-            what + " arrived with " + length + " bytes, announced " + expected + "; not staged");
-      }
-      String actual = ChecksumAlgorithm.SHA512.hex(digest);
-      if (!actual.equals(sha512)) {
-        throw new Refusal(
-            Refusal.MISMATCH,
-            what + " arrived with SHA-512 " + actual + ", announced " + sha512 + "; not staged");
-      }
-      synchronized (this) {
-        if (Files.exists(target)) {
-          String staged = ChecksumAlgorithm.SHA512.of(target);
-          if (!staged.equals(sha512)) {
-            throw new Refusal(
-                Refusal.CONFLICT,
-                "Another file named '"
-                    + fileName
-                    + "' (SHA-512 "
-                    + staged
-                    + ") is staged and not yet stored in every replica; this one has SHA-512 "
-                    + sha512);
-          }
-          // Staged again now: the file's age counts from its last upload (see ageOut).
-          Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
-          return new Staged(target, length, sha512, Outcome.ALREADY_STAGED);
-        }
-        try {
-          Files.move(part, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(part, target);
-        }
-        forceDirectory();
-        return new Staged(target, length, sha512, Outcome.STAGED);
-      }
-    } finally {
-      Files.deleteIfExists(part);
+  }
+
+  private static void requireSha512(String what, String actual, String announced) throws Refusal {
+    if (!actual.equals(announced)) {
+      throw new Refusal(
+          Refusal.MISMATCH,
+          what + " arrived with SHA-512 " + actual + ", announced " + announced + "; not staged");
     }
+  }
+
+  private Path newPart(String fileName) {
+    return directory.resolve("." + fileName + "." + Delivery.randomToken() + PART);
+  }
+
+  /** What arrived: its length and SHA-512. */
+  private record Received(long size, String sha512) {}
+
+  /**
+   * Writes the body to the part file through a SHA-512 digest, syncing while it arrives ({@link
+   * WriteBehind}) and forcing it at the end; refuses a body of another length than announced.
+   */
+  private static Received write(Path part, InputStream body, long expected, String what)
+      throws Refusal, IOException {
+    MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
+    long length = 0;
+    try (FileChannel out =
+            FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        WriteBehind writeBehind = new WriteBehind(out)) {
+      byte[] buffer = new byte[BUFFER_SIZE];
+      int n;
+      while ((n = body.readNBytes(buffer, 0, buffer.length)) > 0) {
+        length += n;
+        if (length > expected) {
+          throw new Refusal(
+              Refusal.MISMATCH,
+              what + " arrived with more than the " + expected + " bytes announced");
+        }
+        digest.update(buffer, 0, n);
+        ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, n);
+        while (bytes.hasRemaining()) {
+          out.write(bytes);
+        }
+        writeBehind.written(length);
+      }
+      writeBehind.finish();
+      out.force(true);
+    }
+    if (length != expected) {
+      throw new Refusal(
+          Refusal.MISMATCH,
+          what + " arrived with " + length + " bytes, announced " + expected + "; not staged");
+    }
+    return new Received(length, ChecksumAlgorithm.SHA512.hex(digest));
+  }
+
+  /**
+   * Gives a verified part file the staged file's name, unless the same file is staged already (then
+   * only its age starts again) or another file of that name is (refused).
+   */
+  private synchronized Staged publish(String fileName, Path part, long length, String sha512)
+      throws Refusal, IOException {
+    Path target = directory.resolve(fileName);
+    if (Files.exists(target)) {
+      String staged = ChecksumAlgorithm.SHA512.of(target);
+      if (!staged.equals(sha512)) {
+        throw new Refusal(
+            Refusal.CONFLICT,
+            "Another file named '"
+                + fileName
+                + "' (SHA-512 "
+                + staged
+                + ") is staged and not yet stored in every replica; this one has SHA-512 "
+                + sha512);
+      }
+      // Staged again now: the file's age counts from its last upload (see ageOut).
+      Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
+      return new Staged(target, length, sha512, Outcome.ALREADY_STAGED);
+    }
+    try {
+      Files.move(part, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(part, target);
+    }
+    forceDirectory();
+    return new Staged(target, length, sha512, Outcome.STAGED);
   }
 
   /**

@@ -163,4 +163,101 @@ class StagingAreaTest {
                 Duration.ofDays(7), name -> false, Instant.now().plus(Duration.ofDays(8))))
         .containsExactly(NAME);
   }
+
+  private StagingArea.Pending receive(StagingArea staging, String body, String length)
+      throws Exception {
+    return staging.receive(
+        NAME, new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), length);
+  }
+
+  @Test
+  void givenAnUploadWithoutChecksum_whenReceivedAndConfirmed_thenStagedOnlyAfterTheConfirmation()
+      throws Exception {
+    StagingArea staging = new StagingArea(dir);
+
+    StagingArea.Pending received = receive(staging, "WARC/1.1", "8");
+
+    assertThat(received.fileName()).isEqualTo(NAME);
+    assertThat(received.size()).isEqualTo(8);
+    assertThat(received.sha512()).isEqualTo(sha512("WARC/1.1"));
+    assertThat(dir.resolve(NAME)).doesNotExist();
+    assertThat(staging.pendingCount()).isOne();
+
+    StagingArea.Staged staged = staging.confirm(NAME, received.id(), sha512("WARC/1.1"));
+
+    assertThat(staged.outcome()).isEqualTo(StagingArea.Outcome.STAGED);
+    assertThat(staged.file()).isEqualTo(dir.resolve(NAME)).hasContent("WARC/1.1");
+    assertThat(filesIn(dir)).isOne();
+    assertThat(staging.pendingCount()).isZero();
+    assertThatThrownBy(() -> staging.confirm(NAME, received.id(), sha512("WARC/1.1")))
+        .hasMessageContaining("no upload '" + received.id() + "' of it waits")
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void givenAConfirmationOfAnotherChecksum_whenConfirmed_then422AndNothingLeft() throws Exception {
+    StagingArea staging = new StagingArea(dir);
+    StagingArea.Pending received = receive(staging, "WARC/1.1", "8");
+
+    assertThatThrownBy(() -> staging.confirm(NAME, received.id(), sha512("other")))
+        .hasMessageContaining(NAME)
+        .hasMessageContaining(
+            "arrived with SHA-512 " + sha512("WARC/1.1") + ", announced " + sha512("other"))
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(422);
+
+    assertThat(filesIn(dir)).isZero();
+    assertThat(staging.pendingCount()).isZero();
+  }
+
+  @Test
+  void givenAnUnknownIdOrAnotherName_whenConfirmed_then404AndTheReceivedUploadStillWaits()
+      throws Exception {
+    StagingArea staging = new StagingArea(dir);
+    StagingArea.Pending received = receive(staging, "WARC/1.1", "8");
+    String other = "1-1-20261126000000000-00001-agent.warc.gz";
+
+    assertThatThrownBy(() -> staging.confirm(NAME, "nope", sha512("WARC/1.1")))
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(404);
+    assertThatThrownBy(() -> staging.confirm(other, received.id(), sha512("WARC/1.1")))
+        .hasMessageContaining(other)
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(404);
+    assertThatThrownBy(() -> staging.confirm(NAME, received.id(), "not-a-checksum"))
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(400);
+
+    assertThat(staging.confirm(NAME, received.id(), sha512("WARC/1.1")).outcome())
+        .isEqualTo(StagingArea.Outcome.STAGED);
+  }
+
+  @Test
+  void givenAWrongLength_whenReceived_then422AndNothingLeft() throws Exception {
+    StagingArea staging = new StagingArea(dir);
+
+    assertThatThrownBy(() -> receive(staging, "WARC/1.1", "9"))
+        .hasMessageContaining("arrived with 8 bytes, announced 9");
+    assertThatThrownBy(() -> receive(staging, "WARC/1.1", null))
+        .hasMessageContaining("needs the header X-Content-Length");
+
+    assertThat(filesIn(dir)).isZero();
+    assertThat(staging.pendingCount()).isZero();
+  }
+
+  @Test
+  void givenAReceivedUploadNeverConfirmed_whenAnHourOld_thenDeleted() throws Exception {
+    StagingArea staging = new StagingArea(dir);
+    StagingArea.Pending received = receive(staging, "WARC/1.1", "8");
+
+    staging.forgetExpired(Instant.now().plus(Duration.ofMinutes(59)));
+    assertThat(filesIn(dir)).isOne();
+    staging.forgetExpired(Instant.now().plus(StagingArea.PENDING_MAX_AGE).plusSeconds(1));
+
+    assertThat(filesIn(dir)).isZero();
+    assertThatThrownBy(() -> staging.confirm(NAME, received.id(), sha512("WARC/1.1")))
+        .extracting(e -> ((StagingArea.Refusal) e).status())
+        .isEqualTo(404);
+  }
 }

@@ -108,23 +108,26 @@ public final class ArchiveClient {
    */
   public String store(Path file) throws IOException {
     String name = ArchiveFileNames.requireValid(file.getFileName().toString());
-    // Connecting to the broker takes a moment (more in a fresh JVM that loads the client first):
-    // it is done on another thread while this one computes the checksum.
-    FutureTask<JMSContext> connecting = new FutureTask<>(this::connect);
+    // Connecting to the broker and making the reply queue take a moment (the broker checks the
+    // account's password for each, more in a fresh JVM that loads the client first): done on
+    // another thread while this one offers the file and computes its checksum.
+    FutureTask<Conversation> connecting = new FutureTask<>(this::converse);
     Thread.ofVirtual().name("archive-client-connect").start(connecting);
     long started = System.nanoTime();
     String sha512;
     RemoteFileRef ref;
     try {
-      sha512 = ChecksumAlgorithm.SHA512.of(file);
-      ref = files.offer(file, sha512);
+      ref = files.offer(file);
+      sha512 = ref.sha512();
     } catch (IOException | RuntimeException e) {
       closeWhenConnected(connecting);
       throw e;
     }
     long hashed = System.nanoTime();
     LOG.fine(
-        () -> String.format("SHA-512 of %s computed in %.2f s", file, (hashed - started) / 1e9));
+        () ->
+            String.format(
+                "%s offered, its SHA-512 computed, in %.2f s", file, (hashed - started) / 1e9));
     List<String> reasons = new ArrayList<>();
     try {
       for (int attempt = 1; attempt <= retries + 1; attempt++) {
@@ -159,10 +162,11 @@ public final class ArchiveClient {
   }
 
   /**
-   * The context connected early; if that failed, a new attempt (whose failure {@link #ask} reports
-   * like any other).
+   * The conversation opened early; if that failed, a new attempt (whose failure {@link #ask}
+   * reports like any other).
    */
-  private JMSContext connected(FutureTask<JMSContext> connecting, String about) throws IOException {
+  private Conversation connected(FutureTask<Conversation> connecting, String about)
+      throws IOException {
     try {
       return connecting.get();
     } catch (InterruptedException e) {
@@ -175,16 +179,66 @@ public final class ArchiveClient {
     }
   }
 
-  /** A new context, or an IOException naming what it was for. */
-  private JMSContext open(String about) throws IOException {
+  /** A new conversation, or an IOException naming what it was for. */
+  private Conversation open(String about) throws IOException {
     try {
-      return connect();
+      return converse();
     } catch (JMSRuntimeException e) {
       throw new IOException("Cannot talk to the archive about '" + about + "': " + e, e);
     }
   }
 
-  private static void closeWhenConnected(FutureTask<JMSContext> connecting) {
+  /**
+   * A connection to the broker with a temporary queue for the answers and a consumer of it: what
+   * one request and its answer need.
+   */
+  private record Conversation(JMSContext context, TemporaryQueue replies, JMSConsumer consumer)
+      implements AutoCloseable {
+
+    /** Closes the consumer, deletes the queue and closes the connection. */
+    @Override
+    public void close() {
+      try {
+        consumer.close();
+        replies.delete();
+      } catch (JMSException | JMSRuntimeException e) {
+        LOG.fine(() -> "Cannot delete the answers' temporary queue (the broker will): " + e);
+      } finally {
+        context.close();
+      }
+    }
+
+    /**
+     * Closes it on another thread: the broker checks the account again to delete the queue, which
+     * the caller, who has its answer, need not wait for.
+     */
+    void closeLater() {
+      Thread.ofVirtual()
+          .name("archive-client-close")
+          .start(
+              () -> {
+                try {
+                  close();
+                } catch (RuntimeException e) {
+                  // Closed under it (the factory is being closed): nothing left to release.
+                  LOG.fine(() -> "Cannot close a connection to the archive: " + e);
+                }
+              });
+    }
+  }
+
+  private Conversation converse() {
+    JMSContext context = connect();
+    try {
+      TemporaryQueue replies = context.createTemporaryQueue();
+      return new Conversation(context, replies, context.createConsumer(replies));
+    } catch (RuntimeException e) {
+      context.close();
+      throw e;
+    }
+  }
+
+  private static void closeWhenConnected(FutureTask<Conversation> connecting) {
     Thread.ofVirtual()
         .name("archive-client-disconnect")
         .start(
@@ -386,22 +440,28 @@ public final class ArchiveClient {
     return ask(open(about), request, requestId, replyType, about);
   }
 
-  /** Like {@link #ask(Message, String, Class, String)} on a given context, which it closes. */
+  /**
+   * Like {@link #ask(Message, String, Class, String)} in a given conversation, which it closes
+   * (after returning).
+   */
   private <R extends Message> R ask(
-      JMSContext connected, Message request, String requestId, Class<R> replyType, String about)
+      Conversation conversation,
+      Message request,
+      String requestId,
+      Class<R> replyType,
+      String about)
       throws IOException {
-    try (JMSContext context = connected) {
-      TemporaryQueue replies = context.createTemporaryQueue();
-      try (JMSConsumer consumer = context.createConsumer(replies)) {
-        TextMessage message = messages.toTextMessage(context, request);
-        message.setJMSReplyTo(replies);
-        context.createProducer().send(context.createQueue(channels.theRepos().name()), message);
-        return awaitReply(consumer, requestId, replyType);
-      } finally {
-        replies.delete();
-      }
+    try {
+      JMSContext context = conversation.context();
+      TextMessage message = messages.toTextMessage(context, request);
+      message.setJMSReplyTo(conversation.replies());
+      context.createProducer().send(context.createQueue(channels.theRepos().name()), message);
+      LOG.fine(() -> request.getClass().getSimpleName() + " " + requestId + " sent");
+      return awaitReply(conversation.consumer(), requestId, replyType);
     } catch (JMSException | JMSRuntimeException e) {
       throw new IOException("Cannot talk to the archive about '" + about + "': " + e, e);
+    } finally {
+      conversation.closeLater();
     }
   }
 

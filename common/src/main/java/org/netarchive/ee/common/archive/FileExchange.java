@@ -23,6 +23,20 @@ public interface FileExchange {
   RemoteFileRef offer(Path file, String sha512) throws IOException;
 
   /**
+   * Offers a file whose checksum is not known yet: by default computes its SHA-512 and {@link
+   * #offer(Path, String) offers} it; an exchange that sends the file away computes the checksum
+   * while sending (one read of the file instead of two) and has the receiver confirm it.
+   *
+   * @param file a regular file
+   * @return what the receiver needs to fetch and verify it, with the SHA-512 computed here from the
+   *     file's bytes
+   * @throws IOException if the file cannot be read or offered
+   */
+  default RemoteFileRef offer(Path file) throws IOException {
+    return offer(file, ChecksumAlgorithm.SHA512.of(file));
+  }
+
+  /**
    * Stops offering a file.
    *
    * @param ref what {@link #offer(Path, String)} returned

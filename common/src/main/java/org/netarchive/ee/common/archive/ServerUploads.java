@@ -5,6 +5,7 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -16,10 +17,13 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import org.netarchive.ee.common.message.RemoteFileRef;
 
@@ -28,7 +32,10 @@ import org.netarchive.ee.common.message.RemoteFileRef;
  * <server>/api/transfers/uploads/{fileName}}, HTTP Basic as the agents' account), which verifies
  * its length and SHA-512, stages it and answers with its own offer of it to the replicas. So the
  * agent opens every connection itself and listens on no port. The body is streamed from disk,
- * chunked (the server's request size limit for the UI does not apply to it).
+ * chunked (the server's request size limit for the UI does not apply to it). A file whose checksum
+ * is not known yet ({@link #offer(Path)}, the archive client's stores) is hashed while it is sent,
+ * and the server stages it when this client confirms that checksum ({@code POST
+ * .../uploads/{fileName}/received/{id}}), so the file is read once, not twice.
  *
  * <p>An upload has a deadline proportional to the file's size ({@link #uploadTimeout}): a server
  * that stops reading mid-body, or a network that stalls, fails the upload with a message naming the
@@ -187,44 +194,129 @@ public final class ServerUploads implements FileExchange {
 
   @Override
   public RemoteFileRef offer(Path file, String sha512) throws IOException {
+    Upload upload = upload(file);
+    HttpResponse<String> response =
+        send(
+            upload,
+            upload
+                .put(
+                    timeout(upload),
+                    HttpRequest.BodyPublishers.fromPublisher(
+                        HttpRequest.BodyPublishers.ofFile(upload.file())))
+                .header(Delivery.SHA512_HEADER, sha512)
+                .build());
+    return offered(upload, response, sha512);
+  }
+
+  /**
+   * Uploads a file while computing its SHA-512 (one read of the file): the server answers with the
+   * length and checksum that arrived, and stages the file when this client confirms the checksum it
+   * computed from what it sent, refusing it if they differ.
+   */
+  @Override
+  public RemoteFileRef offer(Path file) throws IOException {
+    Upload upload = upload(file);
+    AtomicReference<MessageDigest> sent = new AtomicReference<>();
+    HttpResponse<String> response =
+        send(
+            upload,
+            upload
+                .put(
+                    timeout(upload),
+                    HttpRequest.BodyPublishers.ofInputStream(
+                        () -> {
+                          // Opened again if the client sends the body again: a digest per opening.
+                          MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
+                          sent.set(digest);
+                          try {
+                            return new DigestInputStream(
+                                Files.newInputStream(upload.file()), digest);
+                          } catch (IOException e) {
+                            throw new UncheckedIOException(
+                                "Cannot read '" + upload.name() + "' for its upload", e);
+                          }
+                        }))
+                .build());
+    if (response.statusCode() != 202) {
+      throw refused(upload, response);
+    }
+    String received;
+    try {
+      received = Json.createReader(new StringReader(response.body())).readObject().getString("id");
+    } catch (JsonException | ClassCastException | NullPointerException e) {
+      throw new IOException(
+          "The server's answer to the upload of '"
+              + upload.name()
+              + "' names no received upload: "
+              + excerpt(response.body()),
+          e);
+    }
+    String sha512 = ChecksumAlgorithm.SHA512.hex(sent.get());
+    URI confirmation =
+        URI.create(
+            upload.target()
+                + "/received/"
+                + URLEncoder.encode(received, StandardCharsets.UTF_8).replace("+", "%20"));
+    HttpResponse<String> confirmed =
+        send(
+            upload,
+            HttpRequest.newBuilder(confirmation)
+                .timeout(grace)
+                .header("Authorization", authorization)
+                .header(Delivery.SHA512_HEADER, sha512)
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+    return offered(upload, confirmed, sha512);
+  }
+
+  /** A file to upload: its path, its valid archive name, its length and where it goes. */
+  private record Upload(Path file, String name, long size, URI target, String authorization) {
+    /** The PUT of its bytes, with everything but the checksum. */
+    HttpRequest.Builder put(Duration timeout, HttpRequest.BodyPublisher body) {
+      return HttpRequest.newBuilder(target)
+          .timeout(timeout)
+          .header("Authorization", authorization)
+          .header("Content-Type", "application/octet-stream")
+          .header(Delivery.LENGTH_HEADER, Long.toString(size))
+          // No length given: sent chunked, streamed from the file.
+          .PUT(body);
+    }
+  }
+
+  private Upload upload(Path file) throws IOException {
     Path absolute = file.toAbsolutePath().normalize();
     if (!Files.isRegularFile(absolute)) {
       throw new IOException("Cannot upload " + absolute + ": not a regular file");
     }
     String name = ArchiveFileNames.requireValid(absolute.getFileName().toString());
-    long size = Files.size(absolute);
     URI target =
         URI.create(
             server + PATH + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
-    Duration timeout = uploadTimeout(size, minBytesPerSecond, grace);
-    HttpRequest request =
-        HttpRequest.newBuilder(target)
-            .timeout(timeout)
-            .header("Authorization", authorization)
-            .header("Content-Type", "application/octet-stream")
-            .header(Delivery.LENGTH_HEADER, Long.toString(size))
-            .header(Delivery.SHA512_HEADER, sha512)
-            // No length given: sent chunked, streamed from the file.
-            .PUT(
-                HttpRequest.BodyPublishers.fromPublisher(
-                    HttpRequest.BodyPublishers.ofFile(absolute)))
-            .build();
-    HttpResponse<String> response;
+    return new Upload(absolute, name, Files.size(absolute), target, authorization);
+  }
+
+  private Duration timeout(Upload upload) {
+    return uploadTimeout(upload.size(), minBytesPerSecond, grace);
+  }
+
+  /** Sends a request of an upload; an untrusted server or a timeout is said in the message. */
+  private HttpResponse<String> send(Upload upload, HttpRequest request) throws IOException {
     try {
-      response = RemoteFiles.send(http, request, "upload '" + name + "' to " + target);
+      return RemoteFiles.send(http, request, "upload '" + upload.name() + "' to " + request.uri());
     } catch (IOException e) {
       Optional<String> untrusted = TlsTrust.untrusted(server, TRUSTED_CERTIFICATES, e);
       if (untrusted.isPresent()) {
-        throw new IOException("Cannot upload '" + name + "': " + untrusted.get(), e);
+        throw new IOException("Cannot upload '" + upload.name() + "': " + untrusted.get(), e);
       }
       if (e.getCause() instanceof HttpTimeoutException) {
+        Duration timeout = request.timeout().orElse(grace);
         throw new IOException(
             "The upload of '"
-                + name
+                + upload.name()
                 + "' ("
-                + size
+                + upload.size()
                 + " bytes) to "
-                + target
+                + request.uri()
                 + " did not finish within "
                 + timeout.toSeconds()
                 + " s ("
@@ -237,17 +329,27 @@ public final class ServerUploads implements FileExchange {
       }
       throw e;
     }
+  }
+
+  private static IOException refused(Upload upload, HttpResponse<String> response) {
+    return new IOException(
+        "The server refused the upload of '"
+            + upload.name()
+            + "' to "
+            + response.uri()
+            + " ("
+            + response.statusCode()
+            + "): "
+            + excerpt(response.body()));
+  }
+
+  /** The offer in the server's answer, checked against the file's length and checksum. */
+  private static RemoteFileRef offered(Upload upload, HttpResponse<String> response, String sha512)
+      throws IOException {
     if (response.statusCode() != 200 && response.statusCode() != 201) {
-      throw new IOException(
-          "The server refused the upload of '"
-              + name
-              + "' to "
-              + target
-              + " ("
-              + response.statusCode()
-              + "): "
-              + excerpt(response.body()));
+      throw refused(upload, response);
     }
+    String name = upload.name();
     try {
       JsonObject offer = Json.createReader(new StringReader(response.body())).readObject();
       RemoteFileRef ref =
@@ -258,7 +360,7 @@ public final class ServerUploads implements FileExchange {
               offer.getString("token"),
               null,
               null);
-      if (ref.size() != size || !ref.sha512().equalsIgnoreCase(sha512)) {
+      if (ref.size() != upload.size() || !ref.sha512().equalsIgnoreCase(sha512)) {
         throw new IOException(
             "The server staged '"
                 + name
@@ -267,7 +369,7 @@ public final class ServerUploads implements FileExchange {
                 + " bytes and SHA-512 "
                 + ref.sha512()
                 + ", sent "
-                + size
+                + upload.size()
                 + " bytes with SHA-512 "
                 + sha512);
       }

@@ -26,7 +26,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -48,6 +50,7 @@ class ServerUploadsTest {
   private HttpServer server;
   private final CountDownLatch released = new CountDownLatch(1);
   private final Map<String, String> received = new ConcurrentHashMap<>();
+  private final List<String> requests = new CopyOnWriteArrayList<>();
 
   /** A server answering every upload with what {@code answer} makes of the received body. */
   private URI serve(Function<byte[], String[]> answer) throws IOException {
@@ -59,6 +62,11 @@ class ServerUploadsTest {
    * self-signed certificate for 127.0.0.1, also in {@code tls/server.pem}).
    */
   private URI serve(Function<byte[], String[]> answer, boolean tls) throws IOException {
+    return serve((method, body) -> answer.apply(body), tls);
+  }
+
+  /** A server answering each request with what {@code answer} makes of its method and body. */
+  private URI serve(BiFunction<String, byte[], String[]> answer, boolean tls) throws IOException {
     InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     if (tls) {
       HttpsServer https = HttpsServer.create(loopback, 4);
@@ -76,14 +84,26 @@ class ServerUploadsTest {
             received.put("method", exchange.getRequestMethod());
             received.put("path", exchange.getRequestURI().getRawPath());
             received.put("authorization", exchange.getRequestHeaders().getFirst("Authorization"));
-            received.put("length", exchange.getRequestHeaders().getFirst("X-Content-Length"));
-            received.put("sha512", exchange.getRequestHeaders().getFirst("X-Content-SHA512"));
+            received.put(
+                "length",
+                String.valueOf(exchange.getRequestHeaders().getFirst("X-Content-Length")));
+            received.put(
+                "sha512",
+                String.valueOf(exchange.getRequestHeaders().getFirst("X-Content-SHA512")));
             received.put(
                 "encoding",
                 String.valueOf(exchange.getRequestHeaders().getFirst("Transfer-Encoding")));
             received.put("body", new String(bytes, StandardCharsets.UTF_8));
             received.put("from", exchange.getRemoteAddress().getAddress().getHostAddress());
-            String[] reply = answer.apply(bytes);
+            requests.add(
+                exchange.getRequestMethod()
+                    + " "
+                    + exchange.getRequestURI().getRawPath()
+                    + " sha512="
+                    + exchange.getRequestHeaders().getFirst("X-Content-SHA512")
+                    + " body="
+                    + new String(bytes, StandardCharsets.UTF_8));
+            String[] reply = answer.apply(exchange.getRequestMethod(), bytes);
             byte[] text = reply[1].getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(Integer.parseInt(reply[0]), text.length);
             exchange.getResponseBody().write(text);
@@ -355,5 +375,62 @@ class ServerUploadsTest {
         .isEqualTo(Duration.ofSeconds(1060));
     assertThat(ServerUploads.uploadTimeout(1, 1000, Duration.ofSeconds(60)))
         .isEqualTo(Duration.ofSeconds(61));
+  }
+
+  @Test
+  void
+      givenAFileOfUnknownChecksum_whenOffered_thenHashedWhileSent_andTheServerStagesOnConfirmation()
+          throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC/1.1 bytes");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    URI root =
+        serve(
+            (method, body) ->
+                method.equals("PUT")
+                    ? new String[] {
+                      "202",
+                      "{\"id\":\"r 1\",\"size\":" + body.length + ",\"sha512\":\"" + sha512 + "\"}"
+                    }
+                    : offerFor(sha512).apply(new byte[14]),
+            false);
+
+    RemoteFileRef offer = new ServerUploads(root, "agent", "pw").offer(file);
+
+    assertThat(offer.sha512()).isEqualTo(sha512);
+    assertThat(offer.token()).isEqualTo("t0k");
+    assertThat(requests)
+        .containsExactly(
+            "PUT " + ServerUploads.PATH + NAME + " sha512=null body=WARC/1.1 bytes",
+            "POST " + ServerUploads.PATH + NAME + "/received/r%201 sha512=" + sha512 + " body=");
+  }
+
+  @Test
+  void givenAConfirmationTheServerRefuses_whenOffered_thenAnIOExceptionNamingTheFileAndReason()
+      throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC");
+    URI root =
+        serve(
+            (method, body) ->
+                method.equals("PUT")
+                    ? new String[] {"202", "{\"id\":\"r1\",\"size\":4,\"sha512\":\"x\"}"}
+                    : new String[] {"422", "Upload of '" + NAME + "' arrived with SHA-512 x"},
+            false);
+
+    assertThatThrownBy(() -> new ServerUploads(root, "agent", "pw").offer(file))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("The server refused the upload of '" + NAME + "'")
+        .hasMessageContaining("(422)")
+        .hasMessageContaining("arrived with SHA-512 x");
+  }
+
+  @Test
+  void givenAServerThatStagesAtOnce_whenOfferedWithoutChecksum_thenRefusedSayingNoReceivedUpload()
+      throws Exception {
+    Path file = Files.writeString(dir.resolve(NAME), "WARC");
+    URI root = serve((method, body) -> new String[] {"202", "{\"size\":4}"}, false);
+
+    assertThatThrownBy(() -> new ServerUploads(root, "agent", "pw").offer(file))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("names no received upload");
   }
 }

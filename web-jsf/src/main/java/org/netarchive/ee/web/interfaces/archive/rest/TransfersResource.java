@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -158,6 +159,10 @@ public class TransfersResource {
    * file of that name is staged, 422 naming the file when the body is not what the headers announce
    * (nothing is left of it then).
    *
+   * <p>Without {@value Delivery#SHA512_HEADER} the sender computes the checksum while sending: the
+   * upload is received (202, JSON: id, size, sha512 of what arrived) and staged when the sender
+   * confirms its checksum ({@link #confirm}), so that it reads the file once.
+   *
    * @param fileName the file's name
    * @param length the announced length ({@value Delivery#LENGTH_HEADER})
    * @param sha512 the announced SHA-512 ({@value Delivery#SHA512_HEADER})
@@ -175,32 +180,91 @@ public class TransfersResource {
       @Context HttpServletRequest request,
       InputStream body)
       throws IOException {
+    Optional<Answer> refused = refusedUploader();
+    if (refused.isPresent()) {
+      return text(refused.get());
+    }
+    try {
+      if (sha512 == null) {
+        StagingArea.Pending received =
+            uploads.receive(fileName, body, length, request.getRemoteAddr());
+        return json(
+            202,
+            Json.createObjectBuilder()
+                .add("id", received.id())
+                .add("size", received.size())
+                .add("sha512", received.sha512()));
+      }
+      return offer(uploads.upload(fileName, body, length, sha512, request.getRemoteAddr()));
+    } catch (StagingArea.Refusal refusal) {
+      return text(new Answer(refusal.status(), refusal.getMessage()));
+    }
+  }
+
+  /**
+   * Stages an upload received without its checksum ({@link #upload}) once its sender confirms the
+   * SHA-512 it computed while sending: 201 with the offer, as an upload with the checksum announced
+   * gets; 404 when no such upload of that file waits (confirmed already, older than an hour, or the
+   * server restarted: upload again); 422 when the checksum is not the one of what arrived (the
+   * upload is deleted); 409, 400, 401, 403 as for an upload.
+   *
+   * @param fileName the file's name
+   * @param id the id of the received upload
+   * @param sha512 the SHA-512 the sender computed ({@value Delivery#SHA512_HEADER})
+   */
+  @POST
+  @Path("uploads/{fileName}/received/{id}")
+  @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+  @Operation(hidden = true)
+  public Response confirm(
+      @PathParam("fileName") String fileName,
+      @PathParam("id") String id,
+      @HeaderParam(Delivery.SHA512_HEADER) String sha512,
+      @Context HttpServletRequest request)
+      throws IOException {
+    Optional<Answer> refused = refusedUploader();
+    if (refused.isPresent()) {
+      return text(refused.get());
+    }
+    try {
+      return offer(uploads.confirm(fileName, id, sha512, request.getRemoteAddr()));
+    } catch (StagingArea.Refusal refusal) {
+      return text(new Answer(refusal.status(), refusal.getMessage()));
+    }
+  }
+
+  /** Why the caller may not upload for storing, if it may not: only the agents' account may. */
+  private Optional<Answer> refusedUploader() {
     if (security == null || security.getUserPrincipal() == null) {
-      return text(new Answer(401, "Uploads need the harvester agents' account (HTTP Basic)"));
+      return Optional.of(
+          new Answer(401, "Uploads need the harvester agents' account (HTTP Basic)"));
     }
     if (!security.isUserInRole(AGENT_ROLE)) {
-      return text(
+      return Optional.of(
           new Answer(
               403,
               "Account '"
                   + security.getUserPrincipal().getName()
                   + "' may not upload files for storing: that is the harvester agents' account"));
     }
-    try {
-      RemoteFileRef offer = uploads.upload(fileName, body, length, sha512, request.getRemoteAddr());
-      JsonObjectBuilder json =
-          Json.createObjectBuilder()
-              .add("uri", offer.uri())
-              .add("size", offer.size())
-              .add("sha512", offer.sha512())
-              .add("token", offer.token());
-      return Response.status(201)
-          .entity(json.build().toString())
-          .type(MediaType.APPLICATION_JSON_TYPE)
-          .build();
-    } catch (StagingArea.Refusal refusal) {
-      return text(new Answer(refusal.status(), refusal.getMessage()));
-    }
+    return Optional.empty();
+  }
+
+  private static Response offer(RemoteFileRef offer) {
+    return json(
+        201,
+        Json.createObjectBuilder()
+            .add("uri", offer.uri())
+            .add("size", offer.size())
+            .add("sha512", offer.sha512())
+            .add("token", offer.token()));
+  }
+
+  private static Response json(int status, JsonObjectBuilder json) {
+    return Response.status(status)
+        .entity(json.build().toString())
+        .type(MediaType.APPLICATION_JSON_TYPE)
+        .build();
   }
 
   private static Response text(Answer answer) {
