@@ -334,7 +334,8 @@ public class ArcRepository {
                 + "' to replica "
                 + reply.replicaId()
                 + " answered "
-                + reply.outcome());
+                + reply.outcome()
+                + (reply.sha512() != null ? ", with the checksum of its copy read back" : ""));
     Optional<ArchivedFile> file = files.findForUpdate(reply.fileName());
     if (file.isEmpty()) {
       LOG.warning(() -> "Upload reply for unknown file '" + reply.fileName() + "' ignored");
@@ -342,7 +343,9 @@ public class ArcRepository {
     }
     List<StoreAction> actions =
         reply.outcome() == UploadOutcome.STORED
-            ? file.get().uploadSucceeded(reply.replicaId(), reply.attempt(), clock.instant())
+            ? file.get()
+                .uploadSucceeded(
+                    reply.replicaId(), reply.attempt(), reply.sha512(), clock.instant())
             : file.get()
                 .uploadFailed(
                     reply.replicaId(),

@@ -64,8 +64,12 @@ public class Bitarchive {
     long started = System.nanoTime();
     UploadOutcome outcome;
     String reason = null;
+    String storedSha512 = null;
     try (InputStream data = bitarchives.remoteFiles().open(request.file())) {
-      storage.store(request.fileName(), data, request.file().size(), request.file().sha512());
+      storedSha512 =
+          storage
+              .store(request.fileName(), data, request.file().size(), request.file().sha512())
+              .sha512();
       outcome = UploadOutcome.STORED;
     } catch (StoreFailedException e) {
       outcome =
@@ -103,7 +107,8 @@ public class Bitarchive {
             request.attempt(),
             outcome,
             reason,
-            bitarchives.instanceName()));
+            bitarchives.instanceName(),
+            storedSha512));
   }
 
   /** Delivers a whole file to the client, and answers it. */

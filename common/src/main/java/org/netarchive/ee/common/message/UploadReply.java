@@ -9,6 +9,9 @@ package org.netarchive.ee.common.message;
  * @param outcome how the upload ended
  * @param reason why it failed, or what is there already; {@code null} when stored
  * @param bitarchive the bitarchive instance that answers
+ * @param sha512 when {@link UploadOutcome#STORED}, the SHA-512 of the stored copy, computed by
+ *     reading it back after it was synced (the repository then needs no separate checksum request);
+ *     absent from bitarchives that do not read back (it is then asked for), and for other outcomes
  */
 @MessageType(name = "UploadReply", version = 1)
 public record UploadReply(
@@ -17,8 +20,23 @@ public record UploadReply(
     int attempt,
     UploadOutcome outcome,
     @OptionalField String reason,
-    String bitarchive)
+    String bitarchive,
+    @OptionalField String sha512)
     implements Message {
+
+  /**
+   * An answer without the stored copy's checksum, as bitarchives that do not read their copy back
+   * give it.
+   */
+  public UploadReply(
+      String replicaId,
+      String fileName,
+      int attempt,
+      UploadOutcome outcome,
+      String reason,
+      String bitarchive) {
+    this(replicaId, fileName, attempt, outcome, reason, bitarchive, null);
+  }
 
   /**
    * Validates the components.
@@ -35,5 +53,13 @@ public record UploadReply(
       throw new IllegalArgumentException("reason must say why an upload FAILED, was absent");
     }
     Fields.requireNonBlank(bitarchive, "bitarchive");
+    if (sha512 != null) {
+      if (outcome != UploadOutcome.STORED) {
+        throw new IllegalArgumentException(
+            "sha512 is the stored copy's checksum, given only when STORED, was given when "
+                + outcome);
+      }
+      sha512 = Fields.requireSha512(sha512, "sha512");
+    }
   }
 }

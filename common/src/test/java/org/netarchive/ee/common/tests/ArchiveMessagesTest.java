@@ -53,6 +53,7 @@ class ArchiveMessagesTest {
             new StoreReply("r1", NAME, false, List.of("replica ONE: disk full")),
             new UploadRequest("ONE", NAME, FILE, 2),
             new UploadReply("ONE", NAME, 2, UploadOutcome.STORED, null, "ba-1"),
+            new UploadReply("ONE", NAME, 2, UploadOutcome.STORED, null, "ba-1", SHA),
             new UploadReply("ONE", NAME, 1, UploadOutcome.FAILED, "no space", "ba-1"),
             new ChecksumRequest("TWO", NAME),
             new ChecksumReply("TWO", NAME, SHA, null, "ba-2"),
@@ -117,6 +118,13 @@ class ArchiveMessagesTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new UploadReply("ONE", NAME, 1, UploadOutcome.FAILED, null, "ba"))
         .withMessageContaining("reason must say why");
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () -> new UploadReply("ONE", NAME, 1, UploadOutcome.FAILED, "no space", "ba", SHA))
+        .withMessageContaining("given only when STORED, was given when FAILED");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new UploadReply("ONE", NAME, 1, UploadOutcome.STORED, null, "ba", "x"))
+        .withMessageContaining("sha512 must be a SHA-512 checksum");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new StoreReply("r", NAME, false, List.of()))
         .withMessageContaining("reasons must say why");

@@ -72,9 +72,6 @@ public final class BitarchiveStorage {
   private static final int BUFFER_SIZE = 1 << 20;
   private static final String TEMP_SUFFIX = ".part";
 
-  /** How much is written between two syncs of an arriving file while it arrives. */
-  private static final long WRITE_BEHIND_BYTES = 64L << 20;
-
   private final List<Path> directories;
   private final long reserveBytes;
   private final ToLongFunction<Path> usableSpace;
@@ -467,7 +464,7 @@ public final class BitarchiveStorage {
           StoreFailedException.Reason.SIZE_MISMATCH,
           "File '" + name + "' arrived with " + written + " bytes, announced " + size);
     }
-    if (!actual.equals(sha512)) {
+    if (actual != null && !actual.equals(sha512)) {
       throw new StoreFailedException(
           StoreFailedException.Reason.CHECKSUM_MISMATCH,
           "File '"
@@ -476,13 +473,17 @@ public final class BitarchiveStorage {
               + actual
               + ", announced "
               + sha512
-              + "; it was damaged on the way or changed while sent");
+              + "; it was damaged on the way, changed while sent, or not written as it"
+              + " arrived");
     }
   }
 
   /**
-   * Writes an arriving file (or, checksum-only, the record of its checksum) to a temporary name,
-   * verifies length and checksum, syncs it, makes it read-only and links it under its name.
+   * Writes an arriving file to a temporary name and syncs it, then reads the synced copy back to
+   * verify its length and checksum (so what is verified is the copy itself, and the checksum
+   * reported with the store is the stored copy's), makes it read-only and links it under its name.
+   * A checksum-only storage verifies the arriving bytes as they pass and writes the record of their
+   * checksum instead.
    */
   private StoredFile write(Path directory, String name, InputStream data, long size, String sha512)
       throws StoreFailedException {
@@ -492,24 +493,33 @@ public final class BitarchiveStorage {
     long started = System.nanoTime();
     long copied;
     long synced;
+    String actual;
     try {
       long written;
-      String actual;
       try (FileChannel out =
               FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
           WriteBehind writeBehind = new WriteBehind(out)) {
-        MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
-        written = copy(data, checksumOnly ? null : out, writeBehind, digest, size, name);
-        actual = ChecksumAlgorithm.SHA512.hex(digest);
-        verifyArrival(name, written, size, actual, sha512);
         if (checksumOnly) {
+          MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
+          written = copy(data, null, writeBehind, digest, size, name);
+          actual = ChecksumAlgorithm.SHA512.hex(digest);
+          verifyArrival(name, written, size, actual, sha512);
           writeFully(out, ByteBuffer.wrap((actual + "\n").getBytes(StandardCharsets.US_ASCII)));
+        } else {
+          written = copy(data, out, writeBehind, null, size, name);
+          verifyArrival(name, written, size, null, sha512);
+          actual = null;
         }
         copied = System.nanoTime();
         writeBehind.finish();
         out.force(true);
         synced = System.nanoTime();
       }
+      if (!checksumOnly) {
+        actual = ChecksumAlgorithm.SHA512.of(temp);
+        verifyArrival(name, written, size, actual, sha512);
+      }
+      long verified = System.nanoTime();
       makeReadOnly(temp);
       publish(temp, target, name);
       published = true;
@@ -517,14 +527,16 @@ public final class BitarchiveStorage {
       LOG.fine(
           () ->
               String.format(
-                  "Stored '%s' in %s: %d bytes received, hashed and written in %.2f s,"
-                      + " synced in %.2f s, read-only and linked in %.2f s",
+                  "Stored '%s' in %s: %d bytes received and written in %.2f s, synced in %.2f s,"
+                      + " %s in %.2f s, read-only and linked in %.2f s",
                   name,
                   directory,
                   size,
                   (copied - started) / 1e9,
                   (synced - copied) / 1e9,
-                  (done - synced) / 1e9));
+                  checksumOnly ? "its checksum recorded" : "read back and verified",
+                  (verified - synced) / 1e9,
+                  (done - verified) / 1e9));
       return new StoredFile(name, target, written, actual);
     } catch (StoreFailedException e) {
       throw e;
@@ -546,7 +558,8 @@ public final class BitarchiveStorage {
   /**
    * Copies at most {@code size + 1} bytes (a longer stream is noticed without reading it all) in
    * full blocks, so the digest and the disk see few large updates even when the stream delivers
-   * small pieces (HTTP); with no {@code out}, only digests and counts them.
+   * small pieces (HTTP); with no {@code out}, only digests and counts them; with no {@code digest},
+   * only writes and counts them.
    */
   private static long copy(
       InputStream in,
@@ -560,7 +573,9 @@ public final class BitarchiveStorage {
     long total = 0;
     int n;
     while ((n = in.readNBytes(buffer, 0, buffer.length)) > 0) {
-      digest.update(buffer, 0, n);
+      if (digest != null) {
+        digest.update(buffer, 0, n);
+      }
       if (out != null) {
         writeFully(out, ByteBuffer.wrap(buffer, 0, n));
         writeBehind.written(total + n);
@@ -573,68 +588,6 @@ public final class BitarchiveStorage {
       }
     }
     return total;
-  }
-
-  /**
-   * Starts writing a growing file's data to disk while more of it arrives, so that the sync before
-   * the file is published has little left to write (the kernel would otherwise keep the whole file
-   * in the page cache until then). Each step syncs everything written so far, on a thread of its
-   * own, at most one at a time; a failure is reported by {@link #finish()}. It adds no durability
-   * guarantee of its own: the caller still forces the complete file before it publishes it.
-   */
-  private static final class WriteBehind implements AutoCloseable {
-    private final FileChannel out;
-    private long requested;
-    private Thread running;
-    private volatile IOException failure;
-
-    WriteBehind(FileChannel out) {
-      this.out = out;
-    }
-
-    /** Called after every block: starts a sync when enough was written since the last one. */
-    void written(long total) {
-      if (total - requested < WRITE_BEHIND_BYTES || (running != null && running.isAlive())) {
-        return;
-      }
-      requested = total;
-      running =
-          Thread.ofPlatform()
-              .daemon()
-              .name("bitarchive-write-behind")
-              .start(
-                  () -> {
-                    try {
-                      out.force(false);
-                    } catch (IOException e) {
-                      failure = e;
-                    }
-                  });
-    }
-
-    /** Waits for the running sync; throws what any sync failed with. */
-    void finish() throws IOException {
-      close();
-      if (failure != null) {
-        throw failure;
-      }
-    }
-
-    /** Waits for the running sync, so the channel is not closed under it. */
-    @Override
-    public void close() {
-      boolean interrupted = false;
-      while (running != null && running.isAlive()) {
-        try {
-          running.join();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 
   /**

@@ -8,6 +8,7 @@ import java.nio.file.Path;
  * @param name the archived file's name
  * @param path where it is on disk
  * @param size its length in bytes
- * @param sha512 its SHA-512 checksum, computed from the bytes as they were written
+ * @param sha512 its SHA-512 checksum, computed by reading the synced copy back (for a checksum-only
+ *     storage, from the bytes as they arrived, which its record holds)
  */
 public record StoredFile(String name, Path path, long size, String sha512) {}

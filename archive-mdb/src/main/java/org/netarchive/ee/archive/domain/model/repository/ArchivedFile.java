@@ -256,11 +256,30 @@ public class ArchivedFile {
    * @return what to do
    */
   public List<StoreAction> uploadSucceeded(String replica, int attempt, Instant now) {
+    return uploadSucceeded(replica, attempt, null, now);
+  }
+
+  /**
+   * A replica reports that it stored the file and, if it read its copy back after syncing it, the
+   * checksum of that copy: that counts as the checksum report ({@link #checksumReported}), so no
+   * separate request is needed; without it the checksum is asked for next.
+   *
+   * @param replica the replica
+   * @param attempt the attempt the report answers ({@link StoreAction.Upload#attempt()})
+   * @param storedSha512 the SHA-512 of the stored copy, read back; {@code null} if not given
+   * @param now the time of the report
+   * @return what to do
+   */
+  public List<StoreAction> uploadSucceeded(
+      String replica, int attempt, String storedSha512, Instant now) {
     ReplicaCopy copy = awaitingUpload(replica, attempt);
     if (copy == null) {
       return List.of();
     }
     copy.moveTo(ReplicaStoreState.DATA_UPLOADED, now);
+    if (storedSha512 != null) {
+      return checksumReported(replica, storedSha512, now);
+    }
     return List.of(new StoreAction.RequestChecksum(replica, name));
   }
 

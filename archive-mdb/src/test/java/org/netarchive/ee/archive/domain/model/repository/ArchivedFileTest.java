@@ -75,6 +75,36 @@ class ArchivedFileTest {
   }
 
   @Test
+  void givenUploadReplyWithTheCopysChecksum_whenItMatches_thenCompletedWithoutAChecksumRequest() {
+    ArchivedFile file = start(TWO_REPLICAS).file();
+
+    assertThat(file.uploadSucceeded("ONE", 1, SHA, T1)).isEmpty();
+    List<StoreAction> actions = file.uploadSucceeded("TWO", 1, SHA.toUpperCase(), T1);
+
+    assertThat(actions).containsExactly(new AnswerStore(CLIENT, NAME, true, List.of()));
+    ReplicaCopy one = file.copy("ONE").orElseThrow();
+    assertThat(one.state()).isEqualTo(UPLOAD_COMPLETED);
+    assertThat(one.checksumStatus()).isEqualTo(ChecksumStatus.OK);
+    assertThat(one.replicaChecksum()).isEqualTo(SHA);
+    assertThat(one.checksumCheckedAt()).isEqualTo(T1);
+  }
+
+  @Test
+  void givenUploadReplyWithAnotherChecksum_whenReported_thenThatReplicaFailsAsCorrupt() {
+    ArchivedFile file = start(TWO_REPLICAS).file();
+    file.uploadSucceeded("TWO", 1, SHA, T1);
+
+    List<StoreAction> actions = file.uploadSucceeded("ONE", 1, OTHER_SHA, T1);
+
+    assertThat(actions).singleElement().isInstanceOf(AnswerStore.class);
+    assertThat(((AnswerStore) actions.get(0)).ok()).isFalse();
+    ReplicaCopy one = file.copy("ONE").orElseThrow();
+    assertThat(one.state()).isEqualTo(UPLOAD_FAILED);
+    assertThat(one.checksumStatus()).isEqualTo(ChecksumStatus.CORRUPT);
+    assertThat(one.failureReason()).contains("holds file '" + NAME + "' with SHA-512 " + OTHER_SHA);
+  }
+
+  @Test
   void givenOneReplicaCompleted_whenTheOtherIsStillWorking_thenNoAnswerYet() {
     ArchivedFile file = uploadedToOne();
 
