@@ -13,6 +13,7 @@ import static org.netarchive.ee.it.HarvestedJobs.domains;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -68,11 +70,13 @@ import org.netarchive.ee.common.channel.Channels;
  * in the three replicas that keep bytes, on the two servers' disks, with one SHA-512, FOUR keeps
  * that checksum, and the central's admin data says UPLOAD_COMPLETED with that checksum for all
  * four. A cdx batch job over each of ONE, TWO and THREE gives the same result: the node's instances
- * hand their parts to the central's transfer endpoint, where the replica's monitor reads them. The
- * node's fetches of the central's offers go through a relay ({@link TransferRelay}, named as the
- * central's transfer endpoint), which lets a test hold the fetches under way while the node is
- * killed (SIGKILL): started again, the node takes both of its stores up again and completes them,
- * and no half file is left on it.
+ * hand their parts to the central's transfer endpoint, where the replica's monitor reads them. A
+ * copy corrupted in TWO and one removed from THREE on the node's disk are found by a checksum audit
+ * of TWO and a file-list audit of THREE (batch jobs on the node) and repaired from ONE. The node's
+ * fetches of the central's offers go through a relay ({@link TransferRelay}, named as the central's
+ * transfer endpoint), which lets a test hold the fetches under way while the node is killed
+ * (SIGKILL): started again, the node takes both of its stores up again and completes them, and no
+ * half file is left on it.
  *
  * <p>The central's HTTP request limit is low ({@code NAS_MAX_UPLOAD_BYTES}, 1 MiB), which the
  * shared test server cannot have without a reload: the agents' uploads and the node's deliveries of
@@ -142,7 +146,17 @@ class MultiHostIT {
 
     nodeHome =
         ServerProcess.nodeHome(
-            "it-server-node", NODE_OFFSET, BROKER_PORT, REPLICAS, "TWO,THREE", Map.of());
+            "it-server-node",
+            NODE_OFFSET,
+            BROKER_PORT,
+            REPLICAS,
+            "TWO,THREE",
+            // the corrections of a repair are checked by the replica's bitarchive: on the node
+            Map.of(
+                "NAS_ARCHIVE_CORRECT_CREDENTIALS",
+                Objects.requireNonNull(
+                    System.getenv("NAS_ARCHIVE_CORRECT_CREDENTIALS"),
+                    "NAS_ARCHIVE_CORRECT_CREDENTIALS of the failsafe environment")));
     node = startNode();
   }
 
@@ -402,6 +416,123 @@ class MultiHostIT {
 
   @Test
   @Order(4)
+  void
+      givenACorruptCopyInTwoAndAMissingOneInThree_whenTheNodesReplicasAreAudited_thenFoundRepaired()
+          throws Exception {
+    List<String> metadata;
+    try (Stream<Path> listed = Files.list(filedirs().get("ONE"))) {
+      // metadata files: no later job's revisits lose their original when one is corrected
+      metadata =
+          listed
+              .map(p -> p.getFileName().toString())
+              .filter(n -> n.contains("-metadata-"))
+              .sorted()
+              .toList();
+    }
+    assertThat(metadata).hasSizeGreaterThanOrEqualTo(2);
+    String corrupt = metadata.get(0);
+    String missing = metadata.get(1);
+    String corruptSha = ChecksumAlgorithm.SHA512.of(filedirs().get("ONE").resolve(corrupt));
+    String missingSha = ChecksumAlgorithm.SHA512.of(filedirs().get("ONE").resolve(missing));
+    Path copy = filedirs().get("TWO").resolve(corrupt);
+    byte[] bytes = Files.readAllBytes(copy);
+    bytes[bytes.length / 2] ^= 0x10;
+    assertThat(copy.toFile().setWritable(true)).isTrue();
+    Files.write(copy, bytes);
+    assertThat(copy.toFile().setReadOnly()).isTrue();
+    Files.delete(filedirs().get("THREE").resolve(missing));
+
+    // both read on the node by batch jobs (checksum, sizes) whose parts the central collects
+    long checksums = audit("TWO", "checksum");
+    long list = audit("THREE", "list");
+
+    assertThat(copies("TWO", "CORRUPT")).containsExactly(corrupt);
+    assertThat(copies("TWO", "MISSING")).isEmpty();
+    assertThat(copies("THREE", "MISSING")).containsExactly(missing);
+    assertThat(copies("THREE", "CORRUPT")).isEmpty();
+    for (String replica : List.of("TWO", "THREE")) {
+      assertThat(copies(replica, "UNKNOWN_FILE")).as("unknown files in %s", replica).isEmpty();
+    }
+    assertThat(events(checksums)).containsExactly("FOUND_CORRUPT TWO " + corrupt);
+    assertThat(events(list)).containsExactly("FOUND_MISSING THREE " + missing);
+
+    // the source is ONE's copy, the node's copies checked by checksum batch jobs on the node
+    for (String name : List.of(corrupt, missing)) {
+      HttpResponse<String> repaired =
+          admin.post(
+              "/api/preservation/files/" + Api.segment(name) + "/repair",
+              Json.createObjectBuilder().add("reason", "IT: damaged on the node").build());
+      assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(200);
+      assertThat(json(repaired).getString("source")).isEqualTo("ONE");
+    }
+    assertThat(ChecksumAlgorithm.SHA512.of(filedirs().get("TWO").resolve(corrupt)))
+        .isEqualTo(corruptSha);
+    assertThat(ChecksumAlgorithm.SHA512.of(filedirs().get("THREE").resolve(missing)))
+        .isEqualTo(missingSha);
+    try (Stream<Path> attic = Files.list(bitarchive(node, "TWO").resolve("atticdir"))) {
+      assertThat(attic.map(p -> p.getFileName().toString()))
+          .as("the corrupt copy, kept in the node's attic")
+          .singleElement()
+          .asString()
+          .startsWith(corrupt + ".");
+    }
+    assertThat(copies("TWO", "CORRUPT")).isEmpty();
+    assertThat(copies("THREE", "MISSING")).isEmpty();
+  }
+
+  /** Runs an audit of a replica through the API to its end; returns the run's id. */
+  private static long audit(String replica, String kind) throws Exception {
+    HttpResponse<String> started =
+        admin.post(
+            "/api/preservation/audits",
+            Json.createObjectBuilder().add("replica", replica).add("kind", kind).build());
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+    long id = json(started).getJsonNumber("id").longValue();
+    JsonObject run =
+        admin.await(
+            "/api/preservation/audits/" + id,
+            r -> !r.getString("status").equals("RUNNING"),
+            Duration.ofSeconds(90));
+    assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
+    assertThat(run.getJsonNumber("filesChecked").longValue())
+        .as("every file on the node's disk checked once")
+        .isEqualTo(filesIn(replica));
+    return id;
+  }
+
+  private static int filesIn(String replica) throws IOException {
+    try (Stream<Path> listed = Files.list(filedirs().get(replica))) {
+      return (int) listed.count();
+    }
+  }
+
+  /** The names of a replica's copies the last audits found in a state. */
+  private static List<String> copies(String replica, String state) throws Exception {
+    HttpResponse<String> response =
+        admin.get(
+            "/api/preservation/replicas/" + replica + "/copies?state=" + state + "&size=1000");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return Api.jsonArray(response).stream()
+        .map(v -> v.asJsonObject().getString("fileName"))
+        .toList();
+  }
+
+  /** An audit run's findings in the ledger, as {@code EVENT REPLICA FILE}. */
+  private static List<String> events(long runId) throws Exception {
+    HttpResponse<String> ledger = admin.get("/api/preservation/ledger?size=10000");
+    assertThat(ledger.statusCode()).as(ledger.body()).isEqualTo(200);
+    return Api.jsonArray(ledger).stream()
+        .map(JsonValue::asJsonObject)
+        .filter(e -> e.containsKey("runId") && e.getJsonNumber("runId").longValue() == runId)
+        .filter(e -> e.getString("event").startsWith("FOUND_"))
+        .map(
+            e ->
+                e.getString("event") + " " + e.getString("replica") + " " + e.getString("fileName"))
+        .toList();
+  }
+
+  @Test
+  @Order(5)
   void givenALowRequestLimitAndPublicNames_whenABigUiUploadOrAForeignHost_thenRefused()
       throws Exception {
     Path file =
@@ -430,7 +561,7 @@ class MultiHostIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void givenStoresUnderWayOnTheNode_whenTheNodeIsKilledAndStartedAgain_thenTheStoresComplete()
       throws Exception {
     String name = WarcFixtures.uniquePrefix() + "00001-nodekill.warc";

@@ -41,7 +41,7 @@ record CommandLine(
         get-file NAME TARGET            fetch an archived file (from --replica, or any replica)
         get-record NAME OFFSET TARGET   fetch the WARC/ARC record at OFFSET of an archived file
         batch JOB TARGET                run a batch job on --replica (required); JOB is one of
-                                        checksum, list, cdx, crawl-log, metadata-cdx
+                                        checksum, list, sizes, cdx, crawl-log, metadata-cdx
         remove-and-get NAME TARGET      remove the bad copy of an archived file from --replica
                                         (required) and fetch it: only with the correction
                                         credentials and --bad-checksum, the SHA-512 of that copy;

@@ -62,20 +62,12 @@ public class Audits {
    * @param kind file list or checksums
    * @param startedBy the account or schedule starting it
    * @return the new run
-   * @throws IllegalArgumentException naming the replica if it is unknown or held on a node
+   * @throws IllegalArgumentException naming the replica if it is unknown
    * @throws IllegalStateException naming the run if an audit of that kind of the replica is
    *     unfinished
    */
   public AuditRun start(String replica, AuditKind kind, String startedBy) {
     requireReplica(replica);
-    if (!settings.isLocal(replica)) {
-      throw new IllegalArgumentException(
-          "An audit reads the replica's disks, and the bitarchive of replica '"
-              + replica
-              + "' runs on a bitarchive node; this server audits only its own replicas "
-              + settings.localReplicaIds()
-              + " (nas.replicas.local)");
-    }
     try {
       records
           .unfinishedRun(replica, kind)

@@ -28,6 +28,7 @@ import java.util.logging.Logger;
 import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.archive.application.ArchiveTransfers;
 import org.netarchive.ee.archive.application.Bitarchives;
+import org.netarchive.ee.archive.domain.model.bitarchive.BitarchiveStorage;
 import org.netarchive.ee.archive.domain.model.preservation.CopyState;
 import org.netarchive.ee.archive.infrastructure.persistence.jdbc.PreservationRecords;
 import org.netarchive.ee.common.archive.ArchiveClient;
@@ -42,7 +43,9 @@ import org.netarchive.ee.scheduler.application.job.Notifier;
  * good original; the bitarchive keeps the bad copy in its attic), a good copy is fetched from a
  * replica that holds one and stored again, which uploads it to every replica whose copy is gone and
  * verifies its checksum there. Then each repaired copy's SHA-512 is computed from its replica's
- * disk; only a match makes it OK again. Every step goes to the ledger.
+ * disk; only a match makes it OK again. Every step goes to the ledger. The copies of a replica held
+ * on a bitarchive node are checked by its own instances, through a {@code checksum} batch job over
+ * that one file ({@link ReplicaBatches}); a replica held here is read directly.
  *
  * <p>Files and copies that the vote left to a person (no majority, or a majority against the
  * archived checksum) are never repaired here.
@@ -67,6 +70,7 @@ public class Repairs {
   @Inject private ArchiveSettings settings;
   @Inject private Bitarchives bitarchives;
   @EJB private ArchiveTransfers transfers;
+  @EJB private ReplicaBatches batches;
   @Inject private PreservationRecords records;
   @Inject private Notifier notifier;
 
@@ -172,40 +176,32 @@ public class Repairs {
       throws IOException, SQLException {
     Map<String, CopyCheck> checks = records.checks(name);
     List<String> bad = new ArrayList<>();
+    List<String> onNodes = new ArrayList<>();
     String source = null;
     for (String replica : settings.replicaIds()) {
       CopyCheck check = checks.get(replica);
       if (check != null
           && (check.state() == CopyState.MISSING || check.state() == CopyState.CORRUPT)) {
         bad.add(replica);
+      } else if (settings.checksumOnly(replica)) {
+        continue;
+      } else if (bitarchives.local(replica).isEmpty()) {
+        onNodes.add(replica);
       } else if (source == null
-          && !settings.checksumOnly(replica)
-          && bitarchives.local(replica).isPresent()
           && bitarchives.of(replica).sha512(name).map(good::equals).orElse(false)) {
         // Verified from the disk now, not from what an audit found earlier.
         source = replica;
       }
     }
-    for (String replica : bad) {
-      if (bitarchives.local(replica).isEmpty()) {
-        throw new IOException(
-            "the copy of '"
-                + name
-                + "' in replica "
-                + replica
-                + " is on a bitarchive node, and this server repairs only the copies of its own"
-                + " replicas "
-                + bitarchives.localReplicaIds()
-                + " (nas.replicas.local)");
+    // A node's copy is verified by its instances, a batch job each: only if none here is good.
+    for (int i = 0; source == null && i < onNodes.size(); i++) {
+      if (copySha512(onNodes.get(i), name, work).map(good::equals).orElse(false)) {
+        source = onNodes.get(i);
       }
     }
     if (source == null) {
       throw new IOException(
-          "no replica held in this server holds a copy of '"
-              + name
-              + "' with SHA-512 "
-              + good
-              + " to repair from");
+          "no replica holds a copy of '" + name + "' with SHA-512 " + good + " to repair from");
     }
     record(
         "REPAIR_STARTED",
@@ -216,7 +212,7 @@ public class Repairs {
         null,
         reason + " (good copy in replica " + source + "; to repair: " + bad + ")");
     for (String replica : bad) {
-      Optional<String> onDisk = bitarchives.of(replica).sha512(name);
+      Optional<String> onDisk = copySha512(replica, name, work);
       if (onDisk.isPresent() && !onDisk.get().equals(good)) {
         String credentials = settings.correctCredentials();
         if (credentials == null) {
@@ -263,7 +259,7 @@ public class Repairs {
     }
     List<String> repaired = new ArrayList<>();
     for (String replica : bad) {
-      Optional<String> now = bitarchives.of(replica).sha512(name);
+      Optional<String> now = copySha512(replica, name, work);
       if (now.isEmpty() || !now.get().equals(good)) {
         record(
             "REPAIR_FAILED",
@@ -289,7 +285,9 @@ public class Repairs {
           replica,
           good,
           now.get(),
-          "SHA-512 computed from the replica's disk after the repair");
+          bitarchives.local(replica).isPresent()
+              ? "SHA-512 computed from the replica's disk after the repair"
+              : "SHA-512 computed by the replica's bitarchive node after the repair");
       repaired.add(replica);
     }
     Decision decided = records.decision(name).orElseThrow();
@@ -298,6 +296,15 @@ public class Repairs {
     String from = source;
     LOG.info(() -> "Repaired '" + name + "' in replicas " + repaired + " from replica " + from);
     return new Repaired(name, good, from, repaired);
+  }
+
+  /**
+   * The SHA-512 of a replica's copy, computed from its disk now: read here for a replica held here,
+   * by the replica's instances for one held on a bitarchive node.
+   */
+  private Optional<String> copySha512(String replica, String name, Path work) throws IOException {
+    Optional<BitarchiveStorage> local = bitarchives.local(replica);
+    return local.isPresent() ? local.get().sha512(name) : batches.sha512(replica, name, work);
   }
 
   private void record(

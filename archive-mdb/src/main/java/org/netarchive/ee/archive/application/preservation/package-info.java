@@ -10,5 +10,10 @@
  * MISSING, CORRUPT, UNKNOWN_FILE), the ledger's entries for what is wrong or changed, and the
  * archive's own store and checksum state of the copies, so that the repository never picks a
  * missing or corrupt copy as a good one.
+ *
+ * <p>A replica held on a bitarchive node is read by its own instances: a batch job over it ({@link
+ * org.netarchive.ee.archive.application.preservation.ReplicaBatches}) gives the findings ({@link
+ * org.netarchive.ee.archive.application.preservation.BatchResultFindings}) and the checksums a
+ * repair checks.
  */
 package org.netarchive.ee.archive.application.preservation;

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,8 @@ import org.netpreserve.jwarc.cdx.CdxWriter;
  *   <li>{@code checksum}: one line {@code <file>##<checksum>} per file; parameter {@code algorithm}
  *       {@code SHA-512} (default) or {@code MD5}
  *   <li>{@code list}: the file names, one per line
+ *   <li>{@code sizes}: one line {@code <file>##<size in bytes>} per file (a checksum-only
+ *       bitarchive, which keeps no bytes, gives -1), what a file-list audit of a replica reads
  *   <li>{@code cdx}: CDX lines (jwarc's CDX11 format) of every record of WARC and ARC files
  *   <li>{@code crawl-log}: the crawl.log records of metadata files, as stored
  *   <li>{@code metadata-cdx}: the CDX records of metadata files, as stored
@@ -43,6 +46,7 @@ public final class BatchJobs {
         List.of(
             new ChecksumJob(),
             new ListJob(),
+            new SizesJob(),
             new CdxJob(),
             new MetadataExtractJob(
                 "crawl-log",
@@ -139,6 +143,25 @@ public final class BatchJobs {
     public void process(Path file, Map<String, String> parameters, OutputStream out)
         throws IOException {
       out.write((file.getFileName() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static final class SizesJob implements BatchJob {
+    @Override
+    public String name() {
+      return "sizes";
+    }
+
+    @Override
+    public String description() {
+      return "<file>##<size in bytes> for every file";
+    }
+
+    @Override
+    public void process(Path file, Map<String, String> parameters, OutputStream out)
+        throws IOException {
+      String line = file.getFileName() + "##" + Files.size(file) + "\n";
+      out.write(line.getBytes(StandardCharsets.UTF_8));
     }
   }
 

@@ -96,24 +96,26 @@ public final class BatchRun {
   }
 
   /**
-   * A checksum-only bitarchive has no bytes to run a job on: it answers {@code list} and {@code
-   * checksum} with SHA-512 from its records, and refuses every other job. Of the job's parameters
-   * only the checksum algorithm (upper case) matters here.
+   * A checksum-only bitarchive has no bytes to run a job on: it answers {@code list}, {@code
+   * checksum} with SHA-512 from its records and {@code sizes} with -1 (no bytes kept, as a
+   * file-list audit of a local checksum-only replica finds), and refuses every other job. Of the
+   * job's parameters only the checksum algorithm (upper case) matters here.
    */
   private static Outcome runOnChecksums(
       BatchJob job, String algorithm, Pattern filePattern, BitarchiveStorage storage, Path result)
       throws IOException {
     boolean list = job.name().equals("list");
+    boolean sizes = job.name().equals("sizes");
     boolean sha512 =
         job.name().equals("checksum")
             && (algorithm.equals("SHA-512") || algorithm.equals("SHA512"));
-    if (!list && !sha512) {
+    if (!list && !sizes && !sha512) {
       throw new IllegalArgumentException(
           "This bitarchive keeps only the SHA-512 checksums of its files: batch job '"
               + job.name()
               + "'"
               + (job.name().equals("checksum") ? " with algorithm " + algorithm : "")
-              + " cannot run on it; only 'list' and 'checksum' (SHA-512) can");
+              + " cannot run on it; only 'list', 'sizes' and 'checksum' (SHA-512) can");
     }
     int processed = 0;
     try (OutputStream out = Files.newOutputStream(result)) {
@@ -121,7 +123,10 @@ public final class BatchRun {
         if (filePattern != null && !filePattern.matcher(name).matches()) {
           continue;
         }
-        String line = list ? name + "\n" : name + "##" + storage.sha512(name).orElseThrow() + "\n";
+        String line =
+            list
+                ? name + "\n"
+                : sizes ? name + "##-1\n" : name + "##" + storage.sha512(name).orElseThrow() + "\n";
         out.write(line.getBytes(StandardCharsets.UTF_8));
         processed++;
       }

@@ -26,7 +26,7 @@ import org.netarchive.ee.common.archive.ChecksumAlgorithm;
  * Checks one file on the replica's disk: its size (file-list audit), or its SHA-512 computed from
  * the bytes on the disk (checksum audit), at most at the settings' rate; a checksum-only replica
  * gives its stored checksum. A file gone since the listing is left out (the admin data then finds
- * it missing).
+ * it missing). A finding already made from a batch job over a node's replica is passed on.
  */
 @Named("copyCheckProcessor")
 @Dependent
@@ -53,6 +53,9 @@ public class CopyCheckProcessor implements ItemProcessor {
 
   @Override
   public Object processItem(Object item) throws Exception {
+    if (item instanceof Finding finding) {
+      return finding;
+    }
     if (storage == null) {
       long id = AuditRunId.parse(runId);
       AuditRun run = records.run(id).orElseThrow();

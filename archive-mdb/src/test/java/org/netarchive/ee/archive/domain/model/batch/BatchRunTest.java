@@ -145,6 +145,15 @@ class BatchRunTest {
   }
 
   @Test
+  void givenSizesJob_whenRun_thenOneLinePerFileWithItsLengthInNameOrder() throws IOException {
+    long a = Files.size(storage.find("1-1-a.warc.gz").orElseThrow());
+    long b = Files.size(storage.find("1-1-b.warc").orElseThrow());
+
+    assertThat(run("sizes", Map.of(), "1-1-.*"))
+        .isEqualTo("1-1-a.warc.gz##" + a + "\n1-1-b.warc##" + b + "\n");
+  }
+
+  @Test
   void givenMetadataFile_whenExtractingCrawlLogAndCdx_thenTheStoredRecordsAreReturned()
       throws IOException {
     assertThat(run("crawl-log", Map.of(), null)).isEqualTo(CRAWL_LOG);
@@ -172,7 +181,7 @@ class BatchRunTest {
         .isThrownBy(() -> BatchJobs.named("ExtractEverything"))
         .withMessage(
             "There is no batch job 'ExtractEverything'; the batch jobs are [cdx, checksum,"
-                + " crawl-log, list, metadata-cdx]");
+                + " crawl-log, list, metadata-cdx, sizes]");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> run("checksum", Map.of("algorithm", "CRC32"), null))
         .withMessageContaining("'algorithm' of batch job 'checksum' must be SHA-512 or MD5")
@@ -186,7 +195,7 @@ class BatchRunTest {
   }
 
   @Test
-  void givenChecksumOnlyBitarchive_whenRunningJobs_thenListAndSha512FromTheRecordsOthersRefused()
+  void givenChecksumOnlyBitarchive_whenRunningJobs_thenListSizesAndSha512FromRecordsOthersRefused()
       throws IOException {
     BitarchiveStorage checksums = new BitarchiveStorage(List.of(dir.resolve("sums")), 0, true);
     Path file = warc("1-1-sum.warc", WarcCompression.NONE, "sum");
@@ -204,6 +213,9 @@ class BatchRunTest {
     assertThat(listed.filesProcessed()).isEqualTo(1);
     assertThat(Files.readString(list)).isEqualTo("1-1-sum.warc\n");
     assertThat(Files.readString(sums)).isEqualTo("1-1-sum.warc##" + sha512 + "\n");
+    Path sizes = dir.resolve("sizes.result");
+    BatchRun.run(BatchJobs.named("sizes"), Map.of(), null, checksums, sizes);
+    assertThat(Files.readString(sizes)).isEqualTo("1-1-sum.warc##-1\n");
     assertThatThrownBy(
             () ->
                 BatchRun.run(

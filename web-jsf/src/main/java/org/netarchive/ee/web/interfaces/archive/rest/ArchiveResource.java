@@ -404,7 +404,7 @@ public class ArchiveResource {
   @Operation(
       summary = "List batch jobs",
       description =
-          "The batch jobs that can run on a replica: checksum (parameter algorithm), list, cdx, crawl-log, metadata-cdx.")
+          "The batch jobs that can run on a replica: checksum (parameter algorithm), list, sizes, cdx, crawl-log, metadata-cdx.")
   @GET
   @Path("batch-jobs")
   public List<BatchJobView> batchJobs() {
