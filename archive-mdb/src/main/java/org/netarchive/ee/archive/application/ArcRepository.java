@@ -414,6 +414,25 @@ public class ArcRepository {
         });
   }
 
+  /**
+   * The SHA-512 that an unfinished store of a file expects, if one is under way (its staged upload
+   * is then kept against a different upload of the name).
+   *
+   * @param fileName the file's name
+   */
+  public Optional<String> unfinishedStoreChecksum(String fileName) {
+    return files
+        .find(fileName)
+        .filter(
+            file ->
+                file.copies().values().stream()
+                    .anyMatch(
+                        copy ->
+                            copy.state() == ReplicaStoreState.UPLOAD_STARTED
+                                || copy.state() == ReplicaStoreState.DATA_UPLOADED))
+        .map(ArchivedFile::sha512);
+  }
+
   /** The names of the files whose stores are unfinished (their staged uploads are needed). */
   public Set<String> unfinishedFileNames() {
     return files.unfinished().stream().map(ArchivedFile::name).collect(Collectors.toSet());

@@ -58,7 +58,7 @@ public class ArchiveUploads {
   @PostConstruct
   void init() {
     try {
-      staging = new StagingArea(settings.stagingDirectory());
+      staging = new StagingArea(settings.stagingDirectory(), repository::unfinishedStoreChecksum);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot use the staging directory "
@@ -107,7 +107,7 @@ public class ArchiveUploads {
    * @param body its bytes
    * @param length the announced length
    * @param from where the upload came from, for the log
-   * @return the received upload, with the length and SHA-512 that arrived
+   * @return the received upload, with the length that arrived
    * @throws StagingArea.Refusal naming the file and what is wrong
    * @throws IOException if it cannot be written
    */
@@ -127,8 +127,8 @@ public class ArchiveUploads {
   }
 
   /**
-   * Stages a received upload whose sender confirms the checksum it computed, and offers it to the
-   * replicas.
+   * Stages a received upload under the checksum its sender computed while sending it, and offers it
+   * to the replicas (which verify their copies against it).
    *
    * @param fileName the file's name
    * @param id the received upload's id ({@link #receive})

@@ -18,10 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.logging.Logger;
-import org.netarchive.ee.archive.domain.model.bitarchive.WriteBehind;
 import org.netarchive.ee.common.archive.ArchiveFileNames;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.Delivery;
@@ -29,15 +30,23 @@ import org.netarchive.ee.common.archive.Delivery;
 /**
  * The directory where files uploaded by the harvester agents wait until every replica holds them
  * ({@link ArchiveUploads}): each upload is written to a part file of its own through a SHA-512
- * digest, compared with the length and checksum its sender announced, forced to disk and only then
- * renamed to the file's own name. A part file never outlives its upload: a mismatch, a refusal or
- * an I/O error deletes it. A sender that computes the checksum while sending announces it after the
- * body instead ({@link #receive}, then {@link #confirm}): its part file waits for the checksum, at
- * most {@link #PENDING_MAX_AGE}.
+ * digest, compared with the length and checksum its sender announced and only then renamed to the
+ * file's own name. A part file never outlives its upload: a mismatch, a refusal or an I/O error
+ * deletes it.
+ *
+ * <p>Staged files are not forced to disk: a staged file is a passing copy, whose sender keeps the
+ * file until the archive confirms the store (the replicas sync their copies, read them back and
+ * verify them), and most staged files are deleted before the kernel writes them, so the disk writes
+ * each file only into the replicas. What a crash of the machine can leave is a staged file whose
+ * bytes are not the file's; the replicas refuse it (checksum), the store fails, and the sender's
+ * next upload replaces it (below). A sender that computes the checksum while sending announces it
+ * after the body instead ({@link #receive}, then {@link #confirm}): its part file waits for the
+ * checksum, at most {@link #PENDING_MAX_AGE}.
  *
  * <p>Uploading a file again that is staged already with the same checksum changes nothing (a sender
  * that did not see the first answer may send again); a different file under a staged name is
- * refused, the staged one kept.
+ * refused while an unfinished store expects the staged one, and replaces it otherwise (a damaged or
+ * abandoned staged file).
  *
  * <p>A staged file whose store never completes (an agent that gave up, a store refused) would stay
  * for ever: {@link #ageOut} deletes those last uploaded longer ago than a given age, except the
@@ -73,9 +82,8 @@ public final class StagingArea {
    * @param id its id, for {@link #confirm}
    * @param fileName the file's name
    * @param size the bytes that arrived
-   * @param sha512 the SHA-512 of the bytes that arrived
    */
-  public record Pending(String id, String fileName, long size, String sha512) {}
+  public record Pending(String id, String fileName, long size) {}
 
   /** How long a received upload waits for its sender's checksum. */
   public static final Duration PENDING_MAX_AGE = Duration.ofHours(1);
@@ -112,14 +120,30 @@ public final class StagingArea {
   }
 
   private final Path directory;
+  private final Function<String, Optional<String>> expected;
   private final Map<String, PendingPart> pending = new ConcurrentHashMap<>();
 
   /**
+   * A staging area for which no store is under way.
+   *
    * @param directory the staging directory; created if missing. Part files of uploads a crash
    *     interrupted are deleted now.
    * @throws IOException if it cannot be created or listed
    */
   public StagingArea(Path directory) throws IOException {
+    this(directory, name -> Optional.empty());
+  }
+
+  /**
+   * @param directory the staging directory; created if missing. Part files of uploads a crash
+   *     interrupted are deleted now.
+   * @param expected the SHA-512 that an unfinished store of a file of the given name expects, if
+   *     one is under way: a different file of that name is then refused
+   * @throws IOException if it cannot be created or listed
+   */
+  public StagingArea(Path directory, Function<String, Optional<String>> expected)
+      throws IOException {
+    this.expected = expected;
     this.directory = Files.createDirectories(directory.toAbsolutePath().normalize());
     try (var files = Files.list(this.directory)) {
       for (Path part : files.filter(f -> f.getFileName().toString().endsWith(PART)).toList()) {
@@ -167,9 +191,9 @@ public final class StagingArea {
     String sha512 = announcedSha512(what, announcedSha512);
     Path part = newPart(fileName);
     try {
-      Received received = write(part, body, expected, what);
+      Received received = write(part, body, expected, what, true);
       requireSha512(what, received.sha512(), sha512);
-      return publish(fileName, part, received.size(), sha512);
+      return publish(fileName, part, received.size(), sha512, true);
     } finally {
       Files.deleteIfExists(part);
     }
@@ -177,15 +201,17 @@ public final class StagingArea {
 
   /**
    * Receives an uploaded file whose sender computes its checksum while sending it, so that it reads
-   * the file once instead of twice: the bytes are written to a part file through a SHA-512 digest
-   * and forced to disk as {@link #stage} does, but staged only when the sender confirms the
-   * checksum ({@link #confirm}). A received upload not confirmed within {@link #PENDING_MAX_AGE} is
+   * the file once instead of twice: the bytes are written to a part file, and staged when the
+   * sender names the checksum ({@link #confirm}). They are not hashed here: the replicas verify
+   * their own copies against the sender's checksum, which is what the store requests, so a hash
+   * here would be a fourth pass over the file where three verify it end to end (the sender's, and
+   * each replica's read-back). A received upload not confirmed within {@link #PENDING_MAX_AGE} is
    * deleted (as is every part file at start-up).
    *
    * @param fileName the file's name
    * @param body its bytes, read to the end (or to the first byte beyond the announced length)
    * @param announcedLength the value of {@link Delivery#LENGTH_HEADER}
-   * @return the received upload, with the length and checksum that arrived
+   * @return the received upload, with the length that arrived
    * @throws Refusal naming the file and what is wrong; nothing is left of the upload then
    * @throws IOException if it cannot be written; nothing is left of the upload then
    */
@@ -200,9 +226,8 @@ public final class StagingArea {
     Path part = newPart(fileName);
     boolean kept = false;
     try {
-      Received received = write(part, body, expected, what);
-      Pending upload =
-          new Pending(Delivery.randomToken(), fileName, received.size(), received.sha512());
+      Received received = write(part, body, expected, what, false);
+      Pending upload = new Pending(Delivery.randomToken(), fileName, received.size());
       pending.put(upload.id(), new PendingPart(upload, part, Instant.now()));
       kept = true;
       return upload;
@@ -214,16 +239,16 @@ public final class StagingArea {
   }
 
   /**
-   * Stages a received upload ({@link #receive}) once its sender confirms the checksum it computed
-   * while sending.
+   * Stages a received upload ({@link #receive}) under the checksum its sender computed while
+   * sending it.
    *
    * @param fileName the file's name, as it was received
    * @param id the received upload's id
    * @param announcedSha512 the SHA-512 the sender computed
    * @return the staged file
    * @throws Refusal 404 if no such upload of that name waits (confirmed already, too old, the
-   *     server restarted), 422 if the checksum differs from what arrived (the upload is deleted),
-   *     or as {@link #stage}
+   *     server restarted), 409 if a store of another file of that name is under way (the upload is
+   *     deleted), 400 for a malformed checksum
    * @throws IOException if it cannot be staged
    */
   public Staged confirm(String fileName, String id, String announcedSha512)
@@ -249,8 +274,7 @@ public final class StagingArea {
               + " minutes, or before the server restarted); upload it again");
     }
     try {
-      requireSha512(what, waiting.upload().sha512(), sha512);
-      return publish(fileName, waiting.part(), waiting.upload().size(), sha512);
+      return publish(fileName, waiting.part(), waiting.upload().size(), sha512, false);
     } finally {
       Files.deleteIfExists(waiting.part());
     }
@@ -330,20 +354,20 @@ public final class StagingArea {
     return directory.resolve("." + fileName + "." + Delivery.randomToken() + PART);
   }
 
-  /** What arrived: its length and SHA-512. */
+  /** What arrived: its length and, if hashed, SHA-512. */
   private record Received(long size, String sha512) {}
 
   /**
-   * Writes the body to the part file through a SHA-512 digest, syncing while it arrives ({@link
-   * WriteBehind}) and forcing it at the end; refuses a body of another length than announced.
+   * Writes the body to the part file, through a SHA-512 digest if {@code hash} (not forced to disk:
+   * see the class comment); refuses a body of another length than announced.
    */
-  private static Received write(Path part, InputStream body, long expected, String what)
+  private static Received write(
+      Path part, InputStream body, long expected, String what, boolean hash)
       throws Refusal, IOException {
-    MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
+    MessageDigest digest = hash ? ChecksumAlgorithm.SHA512.newDigest() : null;
     long length = 0;
     try (FileChannel out =
-            FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        WriteBehind writeBehind = new WriteBehind(out)) {
+        FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       byte[] buffer = new byte[BUFFER_SIZE];
       int n;
       while ((n = body.readNBytes(buffer, 0, buffer.length)) > 0) {
@@ -353,53 +377,73 @@ public final class StagingArea {
               Refusal.MISMATCH,
               what + " arrived with more than the " + expected + " bytes announced");
         }
-        digest.update(buffer, 0, n);
+        if (digest != null) {
+          digest.update(buffer, 0, n);
+        }
         ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, n);
         while (bytes.hasRemaining()) {
           out.write(bytes);
         }
-        writeBehind.written(length);
       }
-      writeBehind.finish();
-      out.force(true);
     }
     if (length != expected) {
       throw new Refusal(
           Refusal.MISMATCH,
           what + " arrived with " + length + " bytes, announced " + expected + "; not staged");
     }
-    return new Received(length, ChecksumAlgorithm.SHA512.hex(digest));
+    return new Received(length, digest == null ? null : ChecksumAlgorithm.SHA512.hex(digest));
   }
 
   /**
-   * Gives a verified part file the staged file's name, unless the same file is staged already (then
-   * only its age starts again) or another file of that name is (refused).
+   * Gives a part file the staged file's name. If a file of that name is staged already: the same
+   * file ({@code verified}: the checksum computed here) is left as it is and only its age starts
+   * again; a different file is refused while an unfinished store expects the staged one; otherwise
+   * the upload replaces it (a re-sent upload, or a staged file that a crash damaged or a sender
+   * abandoned).
    */
-  private synchronized Staged publish(String fileName, Path part, long length, String sha512)
+  private synchronized Staged publish(
+      String fileName, Path part, long length, String sha512, boolean verified)
       throws Refusal, IOException {
     Path target = directory.resolve(fileName);
     if (Files.exists(target)) {
-      String staged = ChecksumAlgorithm.SHA512.of(target);
-      if (!staged.equals(sha512)) {
+      Optional<String> storing = expected.apply(fileName);
+      String kept = null;
+      if (verified) {
+        String staged = ChecksumAlgorithm.SHA512.of(target);
+        if (staged.equals(sha512)) {
+          // Staged again now: the file's age counts from its last upload (see ageOut).
+          Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
+          return new Staged(target, length, sha512, Outcome.ALREADY_STAGED);
+        }
+        kept = storing.filter(staged::equalsIgnoreCase).orElse(null);
+      } else if (storing.isPresent() && !storing.get().equalsIgnoreCase(sha512)) {
+        kept = storing.get();
+      }
+      if (kept != null) {
         throw new Refusal(
             Refusal.CONFLICT,
             "Another file named '"
                 + fileName
                 + "' (SHA-512 "
-                + staged
-                + ") is staged and not yet stored in every replica; this one has SHA-512 "
+                + kept
+                + ") is staged and being stored; this one has SHA-512 "
                 + sha512);
       }
-      // Staged again now: the file's age counts from its last upload (see ageOut).
-      Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
-      return new Staged(target, length, sha512, Outcome.ALREADY_STAGED);
+      Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      LOG.info(
+          () ->
+              "The staged upload of '"
+                  + fileName
+                  + "' was replaced by a new upload of it (SHA-512 "
+                  + sha512
+                  + ")");
+      return new Staged(target, length, sha512, Outcome.STAGED);
     }
     try {
       Files.move(part, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(part, target);
     }
-    forceDirectory();
     return new Staged(target, length, sha512, Outcome.STAGED);
   }
 
@@ -470,15 +514,5 @@ public final class StagingArea {
                   + ", and no unfinished store needs it");
     }
     return deleted;
-  }
-
-  /** Makes the rename durable: the directory's entry is forced to disk too (where supported). */
-  private void forceDirectory() {
-    try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-      dir.force(true);
-    } catch (IOException e) {
-      // Not every file system opens directories; the file's own bytes are forced already.
-      LOG.fine(() -> "Cannot force the staging directory " + directory + ": " + e);
-    }
   }
 }

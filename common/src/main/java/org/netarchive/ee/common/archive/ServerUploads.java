@@ -210,8 +210,8 @@ public final class ServerUploads implements FileExchange {
 
   /**
    * Uploads a file while computing its SHA-512 (one read of the file): the server answers with the
-   * length and checksum that arrived, and stages the file when this client confirms the checksum it
-   * computed from what it sent, refusing it if they differ.
+   * length that arrived and stages the file under the checksum this client then names, the one of
+   * the bytes it sent; the replicas verify their copies against it.
    */
   @Override
   public RemoteFileRef offer(Path file) throws IOException {

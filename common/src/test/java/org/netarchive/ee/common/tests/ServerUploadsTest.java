@@ -387,10 +387,7 @@ class ServerUploadsTest {
         serve(
             (method, body) ->
                 method.equals("PUT")
-                    ? new String[] {
-                      "202",
-                      "{\"id\":\"r 1\",\"size\":" + body.length + ",\"sha512\":\"" + sha512 + "\"}"
-                    }
+                    ? new String[] {"202", "{\"id\":\"r 1\",\"size\":" + body.length + "}"}
                     : offerFor(sha512).apply(new byte[14]),
             false);
 
@@ -412,15 +409,15 @@ class ServerUploadsTest {
         serve(
             (method, body) ->
                 method.equals("PUT")
-                    ? new String[] {"202", "{\"id\":\"r1\",\"size\":4,\"sha512\":\"x\"}"}
-                    : new String[] {"422", "Upload of '" + NAME + "' arrived with SHA-512 x"},
+                    ? new String[] {"202", "{\"id\":\"r1\",\"size\":4}"}
+                    : new String[] {"409", "Another file named '" + NAME + "' is being stored"},
             false);
 
     assertThatThrownBy(() -> new ServerUploads(root, "agent", "pw").offer(file))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("The server refused the upload of '" + NAME + "'")
-        .hasMessageContaining("(422)")
-        .hasMessageContaining("arrived with SHA-512 x");
+        .hasMessageContaining("(409)")
+        .hasMessageContaining("is being stored");
   }
 
   @Test

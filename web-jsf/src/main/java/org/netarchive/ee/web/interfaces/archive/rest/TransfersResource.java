@@ -160,8 +160,9 @@ public class TransfersResource {
    * (nothing is left of it then).
    *
    * <p>Without {@value Delivery#SHA512_HEADER} the sender computes the checksum while sending: the
-   * upload is received (202, JSON: id, size, sha512 of what arrived) and staged when the sender
-   * confirms its checksum ({@link #confirm}), so that it reads the file once.
+   * upload is received (202, JSON: id, size that arrived) and staged when the sender names its
+   * checksum ({@link #confirm}), so that it reads the file once; the replicas verify their copies
+   * against that checksum.
    *
    * @param fileName the file's name
    * @param length the announced length ({@value Delivery#LENGTH_HEADER})
@@ -189,11 +190,7 @@ public class TransfersResource {
         StagingArea.Pending received =
             uploads.receive(fileName, body, length, request.getRemoteAddr());
         return json(
-            202,
-            Json.createObjectBuilder()
-                .add("id", received.id())
-                .add("size", received.size())
-                .add("sha512", received.sha512()));
+            202, Json.createObjectBuilder().add("id", received.id()).add("size", received.size()));
       }
       return offer(uploads.upload(fileName, body, length, sha512, request.getRemoteAddr()));
     } catch (StagingArea.Refusal refusal) {
@@ -202,11 +199,11 @@ public class TransfersResource {
   }
 
   /**
-   * Stages an upload received without its checksum ({@link #upload}) once its sender confirms the
-   * SHA-512 it computed while sending: 201 with the offer, as an upload with the checksum announced
-   * gets; 404 when no such upload of that file waits (confirmed already, older than an hour, or the
-   * server restarted: upload again); 422 when the checksum is not the one of what arrived (the
-   * upload is deleted); 409, 400, 401, 403 as for an upload.
+   * Stages an upload received without its checksum ({@link #upload}) under the SHA-512 its sender
+   * computed while sending: 201 with the offer, as an upload with the checksum announced gets; 404
+   * when no such upload of that file waits (confirmed already, older than an hour, or the server
+   * restarted: upload again); 409 when a store of another file of that name is under way (the
+   * upload is deleted); 400, 401, 403 as for an upload.
    *
    * @param fileName the file's name
    * @param id the id of the received upload
