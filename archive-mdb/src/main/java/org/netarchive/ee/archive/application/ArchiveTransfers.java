@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
+import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.Delivery;
 import org.netarchive.ee.common.archive.FileExchange;
 import org.netarchive.ee.common.message.DeliveryTarget;
@@ -123,6 +124,15 @@ public class ArchiveTransfers implements FileExchange {
             ? "127.0.0.1"
             : bindAddress.strip();
     return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + PATH;
+  }
+
+  /**
+   * Computes the file's SHA-512 and offers it. Declared here, not inherited: the container refuses
+   * a call of an interface's default method on an enterprise bean.
+   */
+  @Override
+  public RemoteFileRef offer(Path file) throws IOException {
+    return offer(file, ChecksumAlgorithm.SHA512.of(file));
   }
 
   @Override

@@ -145,10 +145,13 @@ public class ArchiveUploads {
         () ->
             "Upload of '"
                 + fileName
-                + "' confirmed by "
+                + "' ("
+                + staged.size()
+                + " bytes) from "
                 + from
                 + ": "
-                + staged.outcome().name().toLowerCase(Locale.ROOT));
+                + staged.outcome().name().toLowerCase(Locale.ROOT)
+                + " under the checksum its sender named");
     return transfers.offer(staged.file(), staged.sha512());
   }
 
