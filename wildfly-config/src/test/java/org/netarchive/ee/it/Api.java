@@ -157,6 +157,26 @@ final class Api {
         within);
   }
 
+  /**
+   * Starts an audit of a replica ({@code POST /api/preservation/audits}, kind {@code checksum} or
+   * {@code list}), waits at most {@code within} for it to end and asserts that it COMPLETED; the
+   * run as the API shows it.
+   */
+  JsonObject completedAudit(String replica, String kind, Duration within) throws Exception {
+    HttpResponse<String> started =
+        post(
+            "/api/preservation/audits",
+            Json.createObjectBuilder().add("replica", replica).add("kind", kind).build());
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+    JsonObject run =
+        await(
+            "/api/preservation/audits/" + json(started).getJsonNumber("id").longValue(),
+            r -> !r.getString("status").equals("RUNNING"),
+            within);
+    assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
+    return run;
+  }
+
   /** GETs {@code path} until {@code done} holds for the JSON answer, at most {@code within}. */
   JsonObject await(String path, java.util.function.Predicate<JsonObject> done, Duration within)
       throws Exception {

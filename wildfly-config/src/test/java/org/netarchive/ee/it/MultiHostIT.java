@@ -482,22 +482,11 @@ class MultiHostIT {
 
   /** Runs an audit of a replica through the API to its end; returns the run's id. */
   private static long audit(String replica, String kind) throws Exception {
-    HttpResponse<String> started =
-        admin.post(
-            "/api/preservation/audits",
-            Json.createObjectBuilder().add("replica", replica).add("kind", kind).build());
-    assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
-    long id = json(started).getJsonNumber("id").longValue();
-    JsonObject run =
-        admin.await(
-            "/api/preservation/audits/" + id,
-            r -> !r.getString("status").equals("RUNNING"),
-            Duration.ofSeconds(90));
-    assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
+    JsonObject run = admin.completedAudit(replica, kind, Duration.ofSeconds(90));
     assertThat(run.getJsonNumber("filesChecked").longValue())
         .as("every file on the node's disk checked once")
         .isEqualTo(filesIn(replica));
-    return id;
+    return run.getJsonNumber("id").longValue();
   }
 
   private static int filesIn(String replica) throws IOException {

@@ -284,22 +284,11 @@ class PreservationIT {
 
   /** Runs a checksum audit of a replica to its end; returns the run's id. */
   private long audit(String replica) throws Exception {
-    HttpResponse<String> started =
-        admin.post(
-            "/api/preservation/audits",
-            Json.createObjectBuilder().add("replica", replica).add("kind", "checksum").build());
-    assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
-    long id = Api.json(started).getJsonNumber("id").longValue();
-    JsonObject run =
-        admin.await(
-            "/api/preservation/audits/" + id,
-            r -> !r.getString("status").equals("RUNNING"),
-            Duration.ofMinutes(2));
-    assertThat(run.getString("status")).as(run.toString()).isEqualTo("COMPLETED");
+    JsonObject run = admin.completedAudit(replica, "checksum", Duration.ofMinutes(2));
     assertThat(run.getJsonNumber("filesChecked").longValue())
         .as("every file on the disk checked once")
         .isEqualTo(filesOnDisk(replica));
-    return id;
+    return run.getJsonNumber("id").longValue();
   }
 
   /**

@@ -85,17 +85,23 @@ public class ArchiveUploads {
   public RemoteFileRef upload(
       String fileName, InputStream body, String length, String sha512, String from)
       throws StagingArea.Refusal, IOException {
-    StagingArea.Staged staged = staging.stage(fileName, body, length, sha512);
+    return offered(staging.stage(fileName, body, length, sha512), from, "");
+  }
+
+  /** Logs a staged upload and offers it to the replicas. */
+  private RemoteFileRef offered(StagingArea.Staged staged, String from, String note)
+      throws IOException {
     LOG.info(
         () ->
             "Upload of '"
-                + fileName
+                + staged.file().getFileName()
                 + "' ("
                 + staged.size()
                 + " bytes) from "
                 + from
                 + ": "
-                + staged.outcome().name().toLowerCase(Locale.ROOT));
+                + staged.outcome().name().toLowerCase(Locale.ROOT)
+                + note);
     return transfers.offer(staged.file(), staged.sha512());
   }
 
@@ -140,19 +146,8 @@ public class ArchiveUploads {
    */
   public RemoteFileRef confirm(String fileName, String id, String sha512, String from)
       throws StagingArea.Refusal, IOException {
-    StagingArea.Staged staged = staging.confirm(fileName, id, sha512);
-    LOG.info(
-        () ->
-            "Upload of '"
-                + fileName
-                + "' ("
-                + staged.size()
-                + " bytes) from "
-                + from
-                + ": "
-                + staged.outcome().name().toLowerCase(Locale.ROOT)
-                + " under the checksum its sender named");
-    return transfers.offer(staged.file(), staged.sha512());
+    return offered(
+        staging.confirm(fileName, id, sha512), from, " under the checksum its sender named");
   }
 
   /**
