@@ -49,6 +49,7 @@ public class CopyCheckProcessor implements ItemProcessor {
   private AuditKind kind;
   private Throttle throttle;
   private long settingsReadAt;
+  private boolean rateRead;
   private final byte[] buffer = new byte[BLOCK];
 
   @Override
@@ -86,21 +87,32 @@ public class CopyCheckProcessor implements ItemProcessor {
   }
 
   private Finding sha512(String name, Path file) throws IOException, InterruptedException {
-    long now = System.nanoTime();
-    if (now - settingsReadAt > SETTINGS_NANOS) {
-      throttle.rate(settings.values().rateMegabytesPerSecond() * 1_000_000L);
-      settingsReadAt = now;
-    }
     MessageDigest digest = ChecksumAlgorithm.SHA512.newDigest();
     long size = 0;
     try (InputStream in = Files.newInputStream(file)) {
       int n;
-      while ((n = in.readNBytes(buffer, 0, buffer.length)) > 0) {
+      while (true) {
+        // Also within a file: a file of gigabytes read at a low limit takes long, and a change of
+        // the limit (or a limit set again after a restart) applies to it at once.
+        readRateIfDue();
+        if ((n = in.readNBytes(buffer, 0, buffer.length)) <= 0) {
+          break;
+        }
         digest.update(buffer, 0, n);
         size += n;
         throttle.read(n);
       }
     }
     return new Finding(name, size, ChecksumAlgorithm.SHA512.hex(digest));
+  }
+
+  /** Reads the rate limit again if it was read longer ago than {@link #SETTINGS_NANOS}. */
+  private void readRateIfDue() {
+    long now = System.nanoTime();
+    if (!rateRead || now - settingsReadAt > SETTINGS_NANOS) {
+      throttle.rate(settings.values().rateMegabytesPerSecond() * 1_000_000L);
+      settingsReadAt = now;
+      rateRead = true;
+    }
   }
 }
