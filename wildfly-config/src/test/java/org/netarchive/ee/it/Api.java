@@ -177,6 +177,14 @@ final class Api {
     return run;
   }
 
+  /** The names of a replica's copies that the last audits found in a state, e.g. CORRUPT. */
+  java.util.List<String> copiesIn(String replica, String state) throws Exception {
+    HttpResponse<String> response =
+        get("/api/preservation/replicas/" + replica + "/copies?state=" + state + "&size=1000");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return jsonArray(response).stream().map(v -> v.asJsonObject().getString("fileName")).toList();
+  }
+
   /** GETs {@code path} until {@code done} holds for the JSON answer, at most {@code within}. */
   JsonObject await(String path, java.util.function.Predicate<JsonObject> done, Duration within)
       throws Exception {

@@ -446,12 +446,14 @@ class MultiHostIT {
     long checksums = audit("TWO", "checksum");
     long list = audit("THREE", "list");
 
-    assertThat(copies("TWO", "CORRUPT")).containsExactly(corrupt);
-    assertThat(copies("TWO", "MISSING")).isEmpty();
-    assertThat(copies("THREE", "MISSING")).containsExactly(missing);
-    assertThat(copies("THREE", "CORRUPT")).isEmpty();
+    assertThat(admin.copiesIn("TWO", "CORRUPT")).containsExactly(corrupt);
+    assertThat(admin.copiesIn("TWO", "MISSING")).isEmpty();
+    assertThat(admin.copiesIn("THREE", "MISSING")).containsExactly(missing);
+    assertThat(admin.copiesIn("THREE", "CORRUPT")).isEmpty();
     for (String replica : List.of("TWO", "THREE")) {
-      assertThat(copies(replica, "UNKNOWN_FILE")).as("unknown files in %s", replica).isEmpty();
+      assertThat(admin.copiesIn(replica, "UNKNOWN_FILE"))
+          .as("unknown files in %s", replica)
+          .isEmpty();
     }
     assertThat(events(checksums)).containsExactly("FOUND_CORRUPT TWO " + corrupt);
     assertThat(events(list)).containsExactly("FOUND_MISSING THREE " + missing);
@@ -476,8 +478,8 @@ class MultiHostIT {
           .asString()
           .startsWith(corrupt + ".");
     }
-    assertThat(copies("TWO", "CORRUPT")).isEmpty();
-    assertThat(copies("THREE", "MISSING")).isEmpty();
+    assertThat(admin.copiesIn("TWO", "CORRUPT")).isEmpty();
+    assertThat(admin.copiesIn("THREE", "MISSING")).isEmpty();
   }
 
   /** Runs an audit of a replica through the API to its end; returns the run's id. */
@@ -493,17 +495,6 @@ class MultiHostIT {
     try (Stream<Path> listed = Files.list(filedirs().get(replica))) {
       return (int) listed.count();
     }
-  }
-
-  /** The names of a replica's copies the last audits found in a state. */
-  private static List<String> copies(String replica, String state) throws Exception {
-    HttpResponse<String> response =
-        admin.get(
-            "/api/preservation/replicas/" + replica + "/copies?state=" + state + "&size=1000");
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return Api.jsonArray(response).stream()
-        .map(v -> v.asJsonObject().getString("fileName"))
-        .toList();
   }
 
   /** An audit run's findings in the ledger, as {@code EVENT REPLICA FILE}. */

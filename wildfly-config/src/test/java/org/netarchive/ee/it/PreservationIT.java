@@ -71,10 +71,14 @@ class PreservationIT {
       assertThat(states(corrupt)).isEqualTo(List.of("ONE=CORRUPT", "TWO=OK"));
       assertThat(states(missing)).isEqualTo(List.of("ONE=OK", "TWO=MISSING"));
       assertThat(states(intact)).isEqualTo(List.of("ONE=OK", "TWO=OK"));
-      assertThat(names("ONE", "CORRUPT")).contains(corrupt).doesNotContain(missing, intact);
-      assertThat(names("TWO", "MISSING")).contains(missing).doesNotContain(corrupt, intact);
-      assertThat(names("ONE", "MISSING")).doesNotContain(corrupt, missing, intact);
-      assertThat(names("TWO", "CORRUPT")).doesNotContain(corrupt, missing, intact);
+      assertThat(admin.copiesIn("ONE", "CORRUPT"))
+          .contains(corrupt)
+          .doesNotContain(missing, intact);
+      assertThat(admin.copiesIn("TWO", "MISSING"))
+          .contains(missing)
+          .doesNotContain(corrupt, intact);
+      assertThat(admin.copiesIn("ONE", "MISSING")).doesNotContain(corrupt, missing, intact);
+      assertThat(admin.copiesIn("TWO", "CORRUPT")).doesNotContain(corrupt, missing, intact);
       Metrics metrics = Metrics.scrape();
       assertThat(
               metrics.valueOrZero(
@@ -479,16 +483,6 @@ class PreservationIT {
     return checks.keySet().stream()
         .sorted()
         .map(r -> r + "=" + checks.getJsonObject(r).getString("state"))
-        .toList();
-  }
-
-  private List<String> names(String replica, String state) throws Exception {
-    HttpResponse<String> response =
-        admin.get(
-            "/api/preservation/replicas/" + replica + "/copies?state=" + state + "&size=1000");
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return Api.jsonArray(response).stream()
-        .map(v -> v.asJsonObject().getString("fileName"))
         .toList();
   }
 

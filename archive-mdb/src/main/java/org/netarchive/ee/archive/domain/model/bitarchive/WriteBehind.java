@@ -11,13 +11,12 @@ import java.nio.channels.FileChannel;
  * by {@link #finish()}. It adds no durability guarantee of its own: the caller still forces the
  * complete file before it publishes it.
  *
- * <p>Used by the bitarchives' stores ({@link BitarchiveStorage}) and the server's staging of the
- * agents' uploads.
+ * <p>Used by the bitarchives' stores ({@link BitarchiveStorage}).
  */
-public final class WriteBehind implements AutoCloseable {
+final class WriteBehind implements AutoCloseable {
 
   /** How much is written between two syncs of an arriving file while it arrives. */
-  public static final long STEP_BYTES = 64L << 20;
+  static final long STEP_BYTES = 64L << 20;
 
   private final FileChannel out;
   private long requested;
@@ -27,7 +26,7 @@ public final class WriteBehind implements AutoCloseable {
   /**
    * @param out the file being written; it stays open until {@link #close()} returned
    */
-  public WriteBehind(FileChannel out) {
+  WriteBehind(FileChannel out) {
     this.out = out;
   }
 
@@ -37,7 +36,7 @@ public final class WriteBehind implements AutoCloseable {
    *
    * @param total the bytes written so far
    */
-  public void written(long total) {
+  void written(long total) {
     if (total - requested < STEP_BYTES || (running != null && running.isAlive())) {
       return;
     }
@@ -61,7 +60,7 @@ public final class WriteBehind implements AutoCloseable {
    *
    * @throws IOException what any sync failed with
    */
-  public void finish() throws IOException {
+  void finish() throws IOException {
     close();
     if (failure != null) {
       throw failure;
