@@ -383,21 +383,28 @@ public class ArcRepository {
   }
 
   /**
-   * Carries out the state machine's actions; a store answered OK releases the file's staged upload
-   * once that answer is committed, never before.
+   * Carries out the state machine's actions. Once a store's answer is committed, its client's route
+   * is forgotten and, if the answer is OK, the file's staged upload released; never before: a
+   * transaction that rolls back is redelivered and answers again.
    */
   private void carryOut(List<StoreAction> actions) {
     messaging.carryOut(actions);
     for (StoreAction action : actions) {
-      if (action instanceof StoreAction.AnswerStore answer && answer.ok()) {
-        releaseAfterCommit(answer.fileName());
+      if (action instanceof StoreAction.AnswerStore answer) {
+        afterCommit(
+            () -> {
+              replyRoutes.forget(answer.requester().requestId());
+              if (answer.ok()) {
+                uploads.release(answer.fileName());
+              }
+            });
       }
     }
   }
 
-  private void releaseAfterCommit(String fileName) {
+  private void afterCommit(Runnable work) {
     if (transaction == null || transaction.getTransactionKey() == null) {
-      uploads.release(fileName);
+      work.run();
       return;
     }
     transaction.registerInterposedSynchronization(
@@ -408,7 +415,7 @@ public class ArcRepository {
           @Override
           public void afterCompletion(int status) {
             if (status == Status.STATUS_COMMITTED) {
-              uploads.release(fileName);
+              work.run();
             }
           }
         });
@@ -449,7 +456,7 @@ public class ArcRepository {
       if (source != null && uploads.reoffer(file.name(), source.uri(), source.token())) {
         LOG.fine(() -> "Staged upload of '" + file.name() + "' offered again for its store");
       }
-      messaging.carryOut(file.resume());
+      carryOut(file.resume());
     }
     return unfinished.size();
   }

@@ -27,8 +27,17 @@ public class StoreReplyRoutes {
     }
   }
 
-  /** Where to answer a request, forgetting it; null if unknown. */
-  public Destination take(String requestId) {
-    return routes.remove(requestId);
+  /**
+   * Where to answer a request; null if unknown. The route stays until {@link #forget}: an answer
+   * sent in a transaction that then rolls back is computed again when its message is redelivered,
+   * and must find the route again.
+   */
+  public Destination find(String requestId) {
+    return routes.get(requestId);
+  }
+
+  /** Forgets where to answer a request, once its answer is committed. */
+  public void forget(String requestId) {
+    routes.remove(requestId);
   }
 }

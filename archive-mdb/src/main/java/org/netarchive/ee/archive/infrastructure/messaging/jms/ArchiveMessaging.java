@@ -141,7 +141,7 @@ public class ArchiveMessaging {
 
   private void answer(StoreAction.AnswerStore answer) {
     String requestId = answer.requester().requestId();
-    Destination replyTo = replyRoutes.take(requestId);
+    Destination replyTo = replyRoutes.find(requestId);
     StoreReply reply = new StoreReply(requestId, answer.fileName(), answer.ok(), answer.reasons());
     if (replyTo == null) {
       // Only after a restart: the client's wait has ended with it; its retry is answered.
@@ -156,7 +156,7 @@ public class ArchiveMessaging {
                   + "; its client is no longer connected, so it learns this when it stores again");
       return;
     }
-    LOG.fine(
+    LOG.info(
         () ->
             "Store of '"
                 + answer.fileName()
