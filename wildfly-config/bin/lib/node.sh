@@ -18,7 +18,7 @@ node_settings() { # checks the node's settings and exports what the server reads
     || fail "a bitarchive node needs NAS_NODE_BROKER_PASSWORD: the password of the central's broker account (NAS_NODE_BROKER_USER, default agent)"
   NODE_OFFSET=${NAS_PORT_OFFSET:-100}
   [[ "$NODE_OFFSET" =~ ^[0-9]+$ && "$NODE_OFFSET" -le 50000 ]] || fail "NAS_PORT_OFFSET must be a number of ports (0-50000), not '$NODE_OFFSET'"
-  export NAS_ROLE=node NAS_CENTRAL_HOST=${NAS_CENTRAL_HOST:-127.0.0.1} NAS_CENTRAL_BROKER_PORT=${NAS_CENTRAL_BROKER_PORT:-61616}
+  export NAS_ROLE=node NAS_NODE_NAME=${NAS_NODE_NAME:-} NAS_CENTRAL_HOST=${NAS_CENTRAL_HOST:-127.0.0.1} NAS_CENTRAL_BROKER_PORT=${NAS_CENTRAL_BROKER_PORT:-61616}
 }
 
 prepare_node_base() { # a copy of the provisioned server's base directory, made a node's once
@@ -27,8 +27,7 @@ prepare_node_base() { # a copy of the provisioned server's base directory, made 
   if [[ ! -f "$NODE_BASE/configuration/.node" ]]; then
     rm -rf "$NODE_BASE/configuration"
     cp -r "$SERVER/standalone/configuration" "$NODE_BASE/configuration"
-    printf 'nas.environment=%s\nnas.node.replica=%s\nnas.node.replicas=%s\n' "${NAS_ENVIRONMENT:-DEV}" \
-      "${replicas%% *}" "$NAS_REPLICAS_LOCAL" >"$NODE_BASE/configuration/node.properties"
+    node_properties "${NAS_ENVIRONMENT:-DEV}" "$NAS_REPLICAS_LOCAL" >"$NODE_BASE/configuration/node.properties"
     say "Configuring the bitarchive node of the replicas $NAS_REPLICAS_LOCAL (configure-node.cli)..."
     # shellcheck disable=SC2086 # one argument per replica
     node_replicas_config "${NAS_ENVIRONMENT:-DEV}" "$NODE_BASE/configuration/node-replicas" $replicas
@@ -42,8 +41,9 @@ prepare_node_base() { # a copy of the provisioned server's base directory, made 
       fi
     done
     cp "$NODE_BASE/configuration/node.properties" "$NODE_BASE/configuration/.node"
-  elif ! grep -qx "nas.node.replicas=$NAS_REPLICAS_LOCAL" "$NODE_BASE/configuration/.node"; then
-    fail "$NODE_BASE is configured as the node of other replicas ($(tr '\n' ' ' <"$NODE_BASE/configuration/.node")); use another NAS_HOME"
+  elif ! grep -qx "nas.node.replicas=$NAS_REPLICAS_LOCAL" "$NODE_BASE/configuration/.node" \
+    || [[ "$(sed -n 's/^nas.node.name=//p' "$NODE_BASE/configuration/.node")" != "${NAS_NODE_NAME:-}" ]]; then
+    fail "$NODE_BASE is configured as the node of other replicas or of another name (NAS_NODE_NAME): $(tr '\n' ' ' <"$NODE_BASE/configuration/.node"); use another NAS_HOME"
   fi
   rm -f "$NODE_BASE/deployments/"netarchive-node.war*
   cp "$NODE_WAR" "$NODE_BASE/deployments/netarchive-node.war"

@@ -3,9 +3,11 @@
 # beyond configure-node.cli. See wildfly-config/README-NODES.md.
 # shellcheck shell=bash
 
-# Checks NAS_REPLICAS_LOCAL (the node's replicas) against NAS_REPLICAS (the central's); uses the
-# launcher's fail.
+# Checks NAS_REPLICAS_LOCAL (the node's replicas) against NAS_REPLICAS (the central's), and
+# NAS_NODE_NAME; uses the launcher's fail.
 node_replicas_check() {
+  [[ -z "${NAS_NODE_NAME:-}" || "$NAS_NODE_NAME" =~ ^[A-Z][A-Z0-9]{0,11}$ ]] \
+    || fail "NAS_NODE_NAME names this node among the nodes of its replicas: an upper-case letter, then up to 11 upper-case letters or digits (e.g. N2), not '$NAS_NODE_NAME'"
   local replicas=${NAS_REPLICAS_LOCAL:-} replica
   [[ "$replicas" =~ ^[A-Z][A-Z0-9]*(,[A-Z][A-Z0-9]*)*$ ]] \
     || fail "a bitarchive node holds one or more replicas: NAS_REPLICAS_LOCAL must name them (e.g. TWO or TWO,THREE), not '$replicas'"
@@ -13,6 +15,21 @@ node_replicas_check() {
   for replica in ${replicas//,/ }; do
     [[ ",$NAS_REPLICAS," == *",$replica,"* ]] || fail "NAS_REPLICAS_LOCAL names $replica, which is none of NAS_REPLICAS=$NAS_REPLICAS"
   done
+}
+
+# The queue of the requests to the node of replica $2 in environment $1: its own queue when the
+# node is one of several of the replica (NAS_NODE_NAME, which the central's
+# NAS_BITARCHIVE_<R>_NODES lists).
+node_requests_queue() {
+  printf '%s_%s_NODE_REQUESTS%s' "$1" "$2" "${NAS_NODE_NAME:+_$NAS_NODE_NAME}"
+}
+
+# The properties configure-node.cli reads, for environment $1 and the node's replicas $2 (as in
+# NAS_REPLICAS_LOCAL).
+node_properties() {
+  local first=${2%%,*}
+  printf 'nas.environment=%s\nnas.node.replica=%s\nnas.node.replicas=%s\nnas.node.requests=%s\nnas.node.id=%s\nnas.node.name=%s\n' \
+    "$1" "$first" "$2" "$(node_requests_queue "$1" "$first")" "${NAS_NODE_NAME:-$first}" "${NAS_NODE_NAME:-}"
 }
 
 # Writes into directory $2 what a node of the replicas $3... needs beyond configure-node.cli (which
@@ -42,8 +59,8 @@ node_replicas_config() {
     for replica in "$@"; do
       printf '/subsystem=messaging-activemq/external-jms-queue=%s_%s_ANY_BA:add(entries=[java:/jms/netarchive/node/%s/UPLOADS])\n' \
         "$environment" "$replica" "$replica"
-      printf '/subsystem=messaging-activemq/external-jms-queue=%s_%s_NODE_REQUESTS:add(entries=[java:/jms/netarchive/node/%s/REQUESTS])\n' \
-        "$environment" "$replica" "$replica"
+      printf '/subsystem=messaging-activemq/external-jms-queue=%s:add(entries=[java:/jms/netarchive/node/%s/REQUESTS])\n' \
+        "$(node_requests_queue "$environment" "$replica")" "$replica"
     done
     printf 'run-batch\n'
     printf 'deployment-overlay add --name=netarchive-node-replicas --content=WEB-INF/ejb-jar.xml=%s --deployments=netarchive-node.war\n' \

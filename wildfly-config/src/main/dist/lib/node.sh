@@ -41,7 +41,7 @@ node_settings() {
     || fail "NAS_CENTRAL_BROKER_PORT must be a port number, not '$NAS_CENTRAL_BROKER_PORT'"
   [[ -n "${NAS_NODE_BROKER_PASSWORD:-}" ]] \
     || fail "a bitarchive node needs NAS_NODE_BROKER_PASSWORD: the password of the central's broker account NAS_NODE_BROKER_USER (default agent; the central's NAS_HOME/secrets/agent-password)"
-  export NAS_ROLE=node NAS_CENTRAL_HOST NAS_REPLICAS NAS_REPLICAS_LOCAL
+  export NAS_ROLE=node NAS_CENTRAL_HOST NAS_REPLICAS NAS_REPLICAS_LOCAL NAS_NODE_NAME
 }
 
 # The node's configuration: the provisioned one, configured as a node's, kept until a new version
@@ -59,6 +59,9 @@ node_prepare_base() {
   if [[ -f "$stamp" ]] && ! grep -qx "replicas=$NAS_REPLICAS_LOCAL" "$stamp"; then
     fail "$BASE holds the node of other replicas ($(grep '^replicas=' "$stamp")); a node's replicas stay as first configured: use another NAS_HOME"
   fi
+  if [[ -f "$stamp" ]] && [[ "$(sed -n 's/^name=//p' "$stamp")" != "${NAS_NODE_NAME:-}" ]]; then
+    fail "$BASE holds the node named '$(sed -n 's/^name=//p' "$stamp")', not '${NAS_NODE_NAME:-}' (NAS_NODE_NAME); a node's name stays as first configured: use another NAS_HOME"
+  fi
   if [[ ! -f "$stamp" ]] || ! grep -qx "provisioned=$provisioned" "$stamp"; then
     if [[ -d "$BASE/configuration" ]]; then
       local previous
@@ -68,8 +71,7 @@ node_prepare_base() {
     fi
     cp -r "$WILDFLY/standalone/configuration" "$BASE/configuration"
     chmod -R u+w "$BASE/configuration"
-    printf 'nas.environment=%s\nnas.node.replica=%s\n' "$environment" "${NAS_REPLICAS_LOCAL%%,*}" \
-      >"$BASE/configuration/node.properties"
+    node_properties "$environment" "$NAS_REPLICAS_LOCAL" >"$BASE/configuration/node.properties"
     # shellcheck disable=SC2086 # one argument per replica
     node_replicas_config "$environment" "$BASE/configuration/node-replicas" ${NAS_REPLICAS_LOCAL//,/ }
     say "Configuring the bitarchive node of the replicas $NAS_REPLICAS_LOCAL..."
@@ -81,7 +83,7 @@ node_prepare_base() {
         fail "configuring the node failed ($(basename "$script")); the whole output is in $BASE/log/configure-node.log"
       fi
     done
-    printf 'replicas=%s\nprovisioned=%s\n' "$NAS_REPLICAS_LOCAL" "$provisioned" >"$stamp"
+    printf 'replicas=%s\nname=%s\nprovisioned=%s\n' "$NAS_REPLICAS_LOCAL" "${NAS_NODE_NAME:-}" "$provisioned" >"$stamp"
   fi
   rm -f "$BASE/deployments/"netarchive-node.war*
   cp "$DIST/node/netarchive-node.war" "$BASE/deployments/netarchive-node.war"

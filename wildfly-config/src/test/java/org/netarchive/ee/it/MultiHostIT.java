@@ -11,6 +11,10 @@ import static org.netarchive.ee.it.HarvestedJobs.awaitEmpty;
 import static org.netarchive.ee.it.HarvestedJobs.crawledUris;
 import static org.netarchive.ee.it.HarvestedJobs.domains;
 
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -29,7 +33,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -46,6 +52,9 @@ import org.netarchive.ee.common.archive.ArchiveClient;
 import org.netarchive.ee.common.archive.ChecksumAlgorithm;
 import org.netarchive.ee.common.archive.ServerUploads;
 import org.netarchive.ee.common.channel.Channels;
+import org.netarchive.ee.common.jms.JmsMessages;
+import org.netarchive.ee.common.message.ChecksumReply;
+import org.netarchive.ee.common.message.ChecksumRequest;
 
 /**
  * The installation of issue 15 on one machine: a central server holding replica ONE (offset 300,
@@ -94,6 +103,7 @@ class MultiHostIT {
 
   private static final int CENTRAL_OFFSET = 300;
   private static final int NODE_OFFSET = 400;
+  private static final int SECOND_NODE_OFFSET = 500;
   private static final int BROKER_PORT = 61616 + CENTRAL_OFFSET;
   private static final int HTTP_PORT = 8080 + CENTRAL_OFFSET;
   private static final String BROKER = "tcp://127.0.0.1:" + BROKER_PORT;
@@ -114,6 +124,7 @@ class MultiHostIT {
   private static ServerProcess central;
   private static Path nodeHome;
   private static ServerProcess node;
+  private static ServerProcess secondNode;
   private static String adminPassword;
   private static Api admin;
   private static ScheduledHarvests harvests;
@@ -133,6 +144,9 @@ class MultiHostIT {
               env.put("NAS_REPLICAS", REPLICAS);
               env.put("NAS_REPLICAS_LOCAL", "ONE,FOUR");
               env.put("NAS_BITARCHIVE_FOUR_CHECKSUM_ONLY", "true");
+              // TWO is held by two nodes, N1 (with THREE) and N2, which the last test starts
+              env.put("NAS_BITARCHIVE_TWO_NODES", "N1,N2");
+              env.put("NAS_BITARCHIVE_THREE_NODES", "N1");
               env.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
               env.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
               env.put("NAS_PUBLIC_HOSTS", "archive.example.org");
@@ -153,6 +167,8 @@ class MultiHostIT {
             "TWO,THREE",
             // the corrections of a repair are checked by the replica's bitarchive: on the node
             Map.of(
+                "NAS_NODE_NAME",
+                "N1",
                 "NAS_ARCHIVE_CORRECT_CREDENTIALS",
                 Objects.requireNonNull(
                     System.getenv("NAS_ARCHIVE_CORRECT_CREDENTIALS"),
@@ -169,6 +185,9 @@ class MultiHostIT {
   static void stopServers() throws Exception {
     if (relay != null) {
       relay.close();
+    }
+    if (secondNode != null) {
+      secondNode.close();
     }
     if (node != null) {
       node.close();
@@ -552,15 +571,7 @@ class MultiHostIT {
     // Each fetch past the node's first two 1 MiB buffers, so that it has written some of its copy:
     // the node fetches once for TWO and once for THREE.
     relay.holdAfter(3 << 20);
-    CompletableFuture<String> stored =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return store(file);
-              } catch (Exception e) {
-                throw new IllegalStateException(e);
-              }
-            });
+    CompletableFuture<String> stored = storeInBackground(file);
     await("the node writing its copies of " + name + " in TWO and THREE")
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofMillis(200))
@@ -583,7 +594,7 @@ class MultiHostIT {
     relay.release();
     node = startNode();
 
-    assertThat(stored.get(240, TimeUnit.SECONDS))
+    assertThat(completed(stored, name))
         .as("the checksum every replica confirmed")
         .isEqualTo(sha512);
     for (Path filedir : filedirs().values()) {
@@ -605,6 +616,147 @@ class MultiHostIT {
         admin.getBytes("/api/archive/files/" + Api.segment(name) + "/content?replica=TWO");
     assertThat(fetched.statusCode()).as(() -> new String(fetched.body())).isEqualTo(200);
     assertThat(fetched.body()).isEqualTo(Files.readAllBytes(file));
+  }
+
+  @Test
+  @Order(7)
+  void givenASecondNodeOfTwo_whenStoredGotChecksummedAndBatched_thenOneStoresAndAllAnswer()
+      throws Exception {
+    secondNode =
+        ServerProcess.startNode(
+            ServerProcess.nodeHome(
+                "it-server-node2",
+                SECOND_NODE_OFFSET,
+                BROKER_PORT,
+                REPLICAS,
+                "TWO",
+                Map.of("NAS_NODE_NAME", "N2")));
+    awaitInstance("N2", "joined", 0);
+    String earlier = firstFile(bitarchive(node, "TWO").resolve("filedir"));
+
+    // N1 stopped: TWO's upload can only be taken by N2, and THREE's waits in its queue for N1.
+    int logged = central.logText().length();
+    node.close();
+    String name = WarcFixtures.uniquePrefix() + "00001-second-node.warc";
+    Path file = WarcFixtures.bigWarc(dir.resolve(name), 1 << 20);
+    CompletableFuture<String> stored = storeInBackground(file);
+    Path onSecond = bitarchive(secondNode, "TWO").resolve("filedir").resolve(name);
+    await("TWO's copy of " + name + " stored by N2")
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> Files.exists(onSecond));
+    assertThat(stored).as("the store waits for THREE, on N1").isNotDone();
+    awaitInstance("N1", "is missing", logged);
+    logged = central.logText().length();
+    node = startNode();
+    assertThat(completed(stored, name)).isEqualTo(ChecksumAlgorithm.SHA512.of(file));
+    assertThat(bitarchive(node, "TWO").resolve("filedir").resolve(name))
+        .as("one instance of TWO stores it")
+        .doesNotExist();
+    // The requests below wait for N1 again once it beats again.
+    awaitInstance("N1", "sends heartbeats again", logged);
+
+    // Gets and checksums go to both instances of TWO; the one holding the copy answers.
+    for (String held : List.of(name, earlier)) {
+      HttpResponse<byte[]> fetched =
+          admin.getBytes("/api/archive/files/" + Api.segment(held) + "/content?replica=TWO");
+      assertThat(fetched.statusCode()).as(() -> new String(fetched.body())).isEqualTo(200);
+      assertThat(fetched.body())
+          .as("TWO's copy of %s", held)
+          .isEqualTo(Files.readAllBytes(filedirs().get("ONE").resolve(held)));
+      assertThat(checksumThroughTheMonitor(held).sha512())
+          .as("the checksum of TWO's copy of %s, through its monitor", held)
+          .isEqualTo(ChecksumAlgorithm.SHA512.of(filedirs().get("ONE").resolve(held)));
+    }
+    ChecksumReply none = checksumThroughTheMonitor(WarcFixtures.uniquePrefix() + "nowhere.warc");
+    assertThat(none.sha512()).isNull();
+    assertThat(none.failure()).contains("is not in this bitarchive");
+
+    // A batch over TWO runs on both instances and gives what ONE gives, each file once.
+    Map<String, List<String>> lines = new TreeMap<>();
+    for (String replica : List.of("ONE", "TWO")) {
+      JsonObject run =
+          admin.batch(
+              Json.createObjectBuilder().add("job", "checksum").add("replica", replica).build(),
+              Duration.ofSeconds(90));
+      assertThat(run.getString("state")).as("the batch on %s: %s", replica, run).isEqualTo("DONE");
+      HttpResponse<String> result =
+          admin.get("/api/archive/batches/" + run.getString("id") + "/result");
+      assertThat(result.statusCode()).isEqualTo(200);
+      lines.put(replica, result.body().lines().sorted().toList());
+    }
+    assertThat(lines.get("TWO")).contains(name + "##" + ChecksumAlgorithm.SHA512.of(file));
+    assertThat(lines.get("TWO")).as("N1's and N2's parts").isEqualTo(lines.get("ONE"));
+    assertThat(central.logText()).containsPattern("Batch part of instance 'bitarchive-N2@");
+  }
+
+  /**
+   * The outcome of a store under way; if it failed, an error with what the servers logged about the
+   * file, which says where it stopped.
+   */
+  private static String completed(CompletableFuture<String> stored, String name) throws Exception {
+    try {
+      return stored.get(240, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      StringBuilder logged = new StringBuilder();
+      for (ServerProcess server :
+          Stream.of(central, node, secondNode).filter(Objects::nonNull).toList()) {
+        logged.append("\n--- ").append(server.base());
+        server
+            .logText()
+            .lines()
+            .filter(line -> line.contains(name))
+            .forEach(
+                line ->
+                    logged
+                        .append('\n')
+                        .append(line.length() > 400 ? line.substring(0, 400) : line));
+      }
+      throw new AssertionError(
+          "The store of " + name + " did not complete; the servers logged:" + logged, e);
+    }
+  }
+
+  /** Waits until the central's log, after {@code from}, says what {@code instance} of TWO did. */
+  private static void awaitInstance(String instance, String what, int from) {
+    Pattern line =
+        Pattern.compile(
+            "Bitarchive instance 'bitarchive-" + instance + "@[^']+' of replica TWO " + what);
+    await("node " + instance + " of TWO: " + what)
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(250))
+        .until(() -> line.matcher(central.logText().substring(from)).find());
+  }
+
+  /** The first file of a directory by name. */
+  private static String firstFile(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.map(f -> f.getFileName().toString()).sorted().findFirst().orElseThrow();
+    }
+  }
+
+  /**
+   * Asks TWO's monitor for the checksum of TWO's copy of a file, as the repository does when a
+   * store needs it, and returns the answer the monitor passes on.
+   */
+  private static ChecksumReply checksumThroughTheMonitor(String name) throws Exception {
+    Channels channels = Channels.forEnvironment(ServerUnderTest.ENVIRONMENT);
+    JmsMessages messages = JmsMessages.standard();
+    String id = java.util.UUID.randomUUID().toString();
+    try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(BROKER);
+        JMSContext context =
+            factory.createContext(ServerUnderTest.AGENT, ServerUnderTest.agentPassword())) {
+      TemporaryQueue replies = context.createTemporaryQueue();
+      JMSConsumer consumer = context.createConsumer(replies);
+      TextMessage request = messages.toTextMessage(context, new ChecksumRequest("TWO", name, id));
+      request.setJMSReplyTo(replies);
+      context.createProducer().send(context.createQueue(channels.theBamon("TWO").name()), request);
+      jakarta.jms.Message answer = consumer.receive(Duration.ofSeconds(60).toMillis());
+      assertThat(answer).as("the monitor's answer about %s", name).isNotNull();
+      ChecksumReply reply = (ChecksumReply) messages.fromJms(answer);
+      assertThat(reply.requestId()).isEqualTo(id);
+      return reply;
+    }
   }
 
   /**
@@ -679,6 +831,18 @@ class MultiHostIT {
             "broker.url", BROKER,
             "archive.server.url", HTTP,
             "archive.server.sourceAddress", address));
+  }
+
+  /** {@link #store} on another thread. */
+  private static CompletableFuture<String> storeInBackground(Path file) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return store(file);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   /** Uploads the file to the central and stores it through its broker, as an agent does. */

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import org.netarchive.ee.archive.domain.model.repository.StorePolicy;
 import org.netarchive.ee.common.channel.Channels;
@@ -32,6 +33,13 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  *       this server; the others' run on bitarchive nodes (README-NODES.md)
  *   <li>{@code NAS_ROLE} (default central): {@code node} for a bitarchive node, which has no
  *       staging directory (README-NODES.md)
+ *   <li>{@code NAS_NODE_NAME} (a node's; default none): the name of this bitarchive node among the
+ *       several instances of its replicas, e.g. {@code N2}; it then takes their requests from
+ *       queues of its own, which the central makes for the names {@code
+ *       NAS_BITARCHIVE_<REPLICA>_NODES} lists
+ *   <li>{@code NAS_BITARCHIVE_<REPLICA>_NODES} (the central's; default none): the names of the
+ *       bitarchive nodes holding a replica that is not local, separated by {@code ,}; unset, one
+ *       node without a name holds it
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
@@ -72,6 +80,10 @@ public class ArchiveSettings {
   public static final String ROLE = "nas.role";
 
   /** The setting listing the replicas whose bitarchives run in this server; when unset, all. */
+
+  /** A bitarchive node's name among the instances of its replicas; unset for a single node. */
+  public static final String NODE_NAME = "nas.node.name";
+
   public static final String LOCAL_REPLICAS = "nas.replicas.local";
 
   @Resource(lookup = "java:/jms/netarchive/COMMON_THE_REPOS")
@@ -165,12 +177,18 @@ public class ArchiveSettings {
    */
   private static List<String> idList(
       String setting, String value, Function<String, String> problem) {
+    return idList(setting, value, problem, "replica ids", "replica");
+  }
+
+  /** Like {@link #idList(String, String, Function)} for names of another kind. */
+  private static List<String> idList(
+      String setting, String value, Function<String, String> problem, String kind, String each) {
     List<String> ids = new ArrayList<>();
     for (String part : value.split(",", -1)) {
       String id = part.strip();
       if (id.isEmpty()) {
         throw ServerSettings.refusal(
-            setting, "must name replica ids separated by ',' with none empty", value);
+            setting, "must name " + kind + " separated by ',' with none empty", value);
       }
       String refused = problem.apply(id);
       if (refused != null) {
@@ -178,11 +196,58 @@ public class ArchiveSettings {
       }
       if (ids.contains(id)) {
         throw ServerSettings.refusal(
-            setting, "must name each replica once, but names '" + id + "' twice", value);
+            setting, "must name each " + each + " once, but names '" + id + "' twice", value);
       }
       ids.add(id);
     }
     return List.copyOf(ids);
+  }
+
+  /**
+   * This bitarchive node's name among the instances of its replicas ({@code NAS_NODE_NAME}), or
+   * empty for the one node of its replicas.
+   *
+   * @throws IllegalArgumentException if the name cannot be part of a queue name
+   */
+  public Optional<String> nodeName() {
+    return settings
+        .text(NODE_NAME)
+        .map(String::strip)
+        .filter(name -> !name.isEmpty())
+        .map(name -> nodeName(NODE_NAME, name));
+  }
+
+  /**
+   * The names of the bitarchive nodes that hold a replica not held here ({@code
+   * NAS_BITARCHIVE_<REPLICA>_NODES}), each with a request queue of its own; empty for one node
+   * without a name.
+   *
+   * @throws IllegalArgumentException naming the setting and the value if a name is not one, or
+   *     given twice
+   */
+  public List<String> nodeNames(String replicaId) {
+    String setting = "nas.bitarchive." + replicaId.toLowerCase(Locale.ROOT) + ".nodes";
+    return settings
+        .text(setting)
+        .filter(value -> !value.isBlank())
+        .map(
+            value -> idList(setting, value, ArchiveSettings::nodeNameProblem, "node names", "node"))
+        .orElse(List.of());
+  }
+
+  private static String nodeName(String setting, String name) {
+    String problem = nodeNameProblem(name);
+    if (problem != null) {
+      throw ServerSettings.refusal(setting, "names '" + name + "', which " + problem, name);
+    }
+    return name;
+  }
+
+  /** Why a node name cannot be part of a queue name, or null. */
+  private static String nodeNameProblem(String name) {
+    return name.matches("[A-Z][A-Z0-9]{0,11}")
+        ? null
+        : "is no node name (an upper-case letter, then up to 11 upper-case letters or digits)";
   }
 
   /** The replica id a single-id setting gives, checked as a channel name part. */

@@ -289,8 +289,12 @@ public class Bitarchive {
     return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
-  /** Computes the checksum of a copy from the bytes on disk, and answers the repository. */
-  public void checksum(ChecksumRequest request) {
+  /**
+   * Computes the checksum of a copy from the bytes on disk, and answers the replica's monitor,
+   * which passed the request on (or the repository, which sent an earlier version's request
+   * itself).
+   */
+  public void checksum(ChecksumRequest request, Destination replyTo) {
     BitarchiveStorage storage = bitarchives.of(request.replicaId());
     long started = System.nanoTime();
     String sha512 = null;
@@ -314,8 +318,20 @@ public class Bitarchive {
                 request.replicaId(),
                 result,
                 (System.nanoTime() - started) / 1e9));
-    messaging.toRepository(
+    ChecksumReply reply =
         new ChecksumReply(
-            request.replicaId(), request.fileName(), sha512, failure, bitarchives.instanceName()));
+            request.replicaId(),
+            request.fileName(),
+            sha512,
+            failure,
+            bitarchives.instanceName(),
+            request.requestId());
+    // Through the replica's monitor when it passed the request on; an earlier repository's request
+    // (no id, no reply-to) is answered to the repository.
+    if (replyTo != null && request.requestId() != null) {
+      messaging.reply(replyTo, reply);
+    } else {
+      messaging.toRepository(reply);
+    }
   }
 }

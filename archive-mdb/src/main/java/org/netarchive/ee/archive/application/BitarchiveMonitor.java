@@ -32,6 +32,8 @@ import org.netarchive.ee.common.archive.RemoteFiles;
 import org.netarchive.ee.common.message.BatchReply;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
+import org.netarchive.ee.common.message.ChecksumReply;
+import org.netarchive.ee.common.message.ChecksumRequest;
 import org.netarchive.ee.common.message.ComponentKind;
 import org.netarchive.ee.common.message.DeliveryTarget;
 import org.netarchive.ee.common.message.GetFileReply;
@@ -160,8 +162,8 @@ public class BitarchiveMonitor {
   }
 
   /**
-   * A client's get-file, get-record or batch request for a replica: passed to its instances, or
-   * refused at once when none is present.
+   * A client's get-file, get-record, batch or correction request for a replica, or the repository's
+   * checksum request: passed to its instances, or refused at once when none is present.
    */
   public void request(String replicaId, Message request, Destination client) {
     String requestId = requestIdOf(request);
@@ -259,6 +261,7 @@ public class BitarchiveMonitor {
         case GetFileReply reply when reply.ok() -> forward = reply;
         case GetRecordReply reply when reply.ok() -> forward = reply;
         case RemoveAndGetFileReply reply when reply.ok() -> forward = reply;
+        case ChecksumReply reply when reply.sha512() != null -> forward = reply;
         case BitarchiveBatchReply part -> {
           waiting.parts.put(part.instance(), part);
           waiting.waitingFor.remove(part.instance());
@@ -385,6 +388,7 @@ public class BitarchiveMonitor {
           case GetRecordRequest get -> GetRecordReply.refused(get, notServed(waiting));
           case RemoveAndGetFileRequest remove ->
               RemoveAndGetFileReply.refused(remove, notServed(waiting));
+          case ChecksumRequest checksum -> noChecksum(checksum, notServed(waiting));
           default -> throw new IllegalStateException("unexpected request " + waiting.request);
         };
     answerClient(waiting.client, answer);
@@ -414,6 +418,7 @@ public class BitarchiveMonitor {
             case GetFileReply reply -> reply.failure();
             case GetRecordReply reply -> reply.failure();
             case RemoveAndGetFileReply reply -> reply.failure();
+            case ChecksumReply reply -> reply.failure();
             default -> null;
           };
       if (failure != null) {
@@ -547,8 +552,28 @@ public class BitarchiveMonitor {
       case GetFileRequest get -> GetFileReply.refused(get, why);
       case GetRecordRequest get -> GetRecordReply.refused(get, why);
       case RemoveAndGetFileRequest remove -> RemoveAndGetFileReply.refused(remove, why);
+      case ChecksumRequest checksum -> noChecksum(checksum, why);
       default -> throw new IllegalArgumentException("not a request to the bitarchives: " + request);
     };
+  }
+
+  /** The monitor's answer to the repository that no instance has a checksum of the file. */
+  private static ChecksumReply noChecksum(ChecksumRequest request, String why) {
+    return new ChecksumReply(
+        request.replicaId(),
+        request.fileName(),
+        null,
+        why,
+        "monitor of replica " + request.replicaId(),
+        request.requestId());
+  }
+
+  private static String requireId(String requestId) {
+    if (requestId == null) {
+      throw new IllegalArgumentException(
+          "A checksum request or answer through the monitor needs a requestId");
+    }
+    return requestId;
   }
 
   private static String requestIdOf(Message message) {
@@ -562,10 +587,12 @@ public class BitarchiveMonitor {
       case GetFileReply m -> m.requestId();
       case GetRecordReply m -> m.requestId();
       case BatchReply m -> m.requestId();
+      case ChecksumRequest m -> requireId(m.requestId());
+      case ChecksumReply m -> requireId(m.requestId());
       default ->
           throw new IllegalArgumentException(
               "The bitarchive monitor takes Heartbeat, GetFileRequest, GetRecordRequest,"
-                  + " BatchRequest, RemoveAndGetFileRequest and their answers, not "
+                  + " BatchRequest, RemoveAndGetFileRequest, ChecksumRequest and their answers, not "
                   + message.getClass().getSimpleName());
     };
   }

@@ -50,7 +50,9 @@ public class Bitarchives {
     } catch (IOException e) {
       host = "localhost";
     }
-    instanceName = "bitarchive@" + host;
+    // Named when one of several nodes of its replicas: the monitors tell the instances apart by it.
+    String node = settings.nodeName().map(name -> "-" + name).orElse("");
+    instanceName = "bitarchive" + node + "@" + host;
     // The agents' uploads staged on this server are read from the staging directory directly; a
     // bitarchive node has none, and fetches the central's over HTTP.
     List<Path> localReads = new ArrayList<>(settings.localReadDirectories());

@@ -231,4 +231,28 @@ class ArchiveSettingsTest {
         .hasMessageStartingWith(
             "NAS_CAPTURE_INDEX_DIR (nas.capture.index.dir) must be an absolute");
   }
+
+  @Test
+  void givenNodeNames_whenRead_thenEachReplicasListAndTheNodesOwnName() {
+    ArchiveSettings central = archive(Map.of("NAS_BITARCHIVE_TWO_NODES", "N1, N2"));
+    assertThat(central.nodeNames("TWO")).containsExactly("N1", "N2");
+    assertThat(central.nodeNames("THREE")).as("one node without a name").isEmpty();
+    assertThat(central.nodeName()).isEmpty();
+    assertThat(archive(Map.of("NAS_NODE_NAME", "N2")).nodeName()).contains("N2");
+  }
+
+  @Test
+  void givenBadNodeNames_whenRead_thenRefusedNamingTheSettingAndTheValue() {
+    assertThatThrownBy(() -> archive(Map.of("NAS_BITARCHIVE_TWO_NODES", "N1,N1")).nodeNames("TWO"))
+        .hasMessage(
+            "NAS_BITARCHIVE_TWO_NODES (nas.bitarchive.two.nodes) must name each node once, but"
+                + " names 'N1' twice, was 'N1,N1'");
+    assertThatThrownBy(() -> archive(Map.of("NAS_BITARCHIVE_TWO_NODES", "N1,n-2")).nodeNames("TWO"))
+        .hasMessageStartingWith(
+            "NAS_BITARCHIVE_TWO_NODES (nas.bitarchive.two.nodes) names 'n-2', which is no node name")
+        .hasMessageEndingWith("was 'N1,n-2'");
+    assertThatThrownBy(() -> archive(Map.of("NAS_NODE_NAME", "NODE_ONE")).nodeName())
+        .hasMessageStartingWith("NAS_NODE_NAME (nas.node.name) names 'NODE_ONE', which is no node")
+        .hasMessageEndingWith("was 'NODE_ONE'");
+  }
 }

@@ -38,7 +38,7 @@ abstract class BitarchiveConsumer extends JsonMessageListener {
   void request(Message message, jakarta.jms.Message raw) throws JMSException {
     Destination replyTo = raw.getJMSReplyTo();
     switch (addressed(message, raw)) {
-      case ChecksumRequest request -> bitarchive.checksum(request);
+      case ChecksumRequest request -> bitarchive.checksum(request, replyTo);
       case GetFileRequest request -> bitarchive.getFile(request, replyTo);
       case GetRecordRequest request -> bitarchive.getRecord(request, replyTo);
       case BatchRequest request -> bitarchive.batch(request, replyTo);

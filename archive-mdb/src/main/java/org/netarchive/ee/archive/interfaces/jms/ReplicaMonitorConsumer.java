@@ -10,6 +10,8 @@ import org.netarchive.ee.archive.application.BitarchiveMonitor;
 import org.netarchive.ee.common.jms.JsonMessageListener;
 import org.netarchive.ee.common.message.BatchRequest;
 import org.netarchive.ee.common.message.BitarchiveBatchReply;
+import org.netarchive.ee.common.message.ChecksumReply;
+import org.netarchive.ee.common.message.ChecksumRequest;
 import org.netarchive.ee.common.message.GetFileReply;
 import org.netarchive.ee.common.message.GetFileRequest;
 import org.netarchive.ee.common.message.GetRecordReply;
@@ -51,14 +53,16 @@ public class ReplicaMonitorConsumer extends JsonMessageListener {
       case BatchRequest request -> monitor.request(replica, request, requireReplyTo(replyTo));
       case RemoveAndGetFileRequest request ->
           monitor.request(replica, request, requireReplyTo(replyTo));
+      case ChecksumRequest request -> monitor.request(replica, request, requireReplyTo(replyTo));
       case GetFileReply reply -> monitor.answer(replica, reply);
       case GetRecordReply reply -> monitor.answer(replica, reply);
       case BitarchiveBatchReply reply -> monitor.answer(replica, reply);
       case RemoveAndGetFileReply reply -> monitor.answer(replica, reply);
+      case ChecksumReply reply -> monitor.answer(replica, reply);
       default ->
           throw new IllegalArgumentException(
               "THE_BAMON takes Heartbeat, GetFileRequest, GetRecordRequest, BatchRequest,"
-                  + " RemoveAndGetFileRequest and the"
+                  + " RemoveAndGetFileRequest, ChecksumRequest and the"
                   + " bitarchives' answers to them, not "
                   + message.getClass().getSimpleName());
     }

@@ -8,6 +8,7 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.Queue;
 import jakarta.jms.Topic;
 import java.util.List;
+import java.util.UUID;
 import java.util.logging.Logger;
 import org.netarchive.ee.archive.application.ArchiveSettings;
 import org.netarchive.ee.archive.application.StoreReplyRoutes;
@@ -59,11 +60,13 @@ public class ArchiveMessaging {
                     upload.attempt()),
                 null);
         case StoreAction.RequestChecksum request ->
-            toReplica(
+            // Through the monitor, which knows the replica's instances: only one of several holds
+            // the file, and the others' "not here" must not fail the check.
+            toMonitor(
                 request.replicaId(),
-                bitarchivesOf(request.replicaId()),
-                new ChecksumRequest(request.replicaId(), request.fileName()),
-                null);
+                new ChecksumRequest(
+                    request.replicaId(), request.fileName(), UUID.randomUUID().toString()),
+                repository);
         case StoreAction.AnswerStore answer -> answer(answer);
       }
     }

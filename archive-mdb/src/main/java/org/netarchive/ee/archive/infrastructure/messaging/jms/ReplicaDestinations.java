@@ -6,8 +6,12 @@ import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.MalformedObjectNameException;
@@ -63,12 +67,20 @@ public class ReplicaDestinations {
   public static final String MONITOR = "COMMON_BITARCHIVE_MONITOR";
 
   /**
-   * The queue a bitarchive node of a replica takes the replica's requests from, {@code
-   * <ENV>_<REPLICA>_NODE_REQUESTS}: a copy of what reaches the replica's ALL_BA. One per replica,
-   * so one node instance per replica (several would compete for the requests).
+   * The queue the one bitarchive node of a replica takes the replica's requests from, {@code
+   * <ENV>_<REPLICA>_NODE_REQUESTS}: a copy of what reaches the replica's ALL_BA.
    */
   public static String nodeRequests(Channels channels, String replica) {
     return channels.environment() + "_" + replica + "_NODE_REQUESTS";
+  }
+
+  /**
+   * The queue of a named bitarchive node of a replica held by several ({@code
+   * NAS_BITARCHIVE_<REPLICA>_NODES}), {@code <ENV>_<REPLICA>_NODE_REQUESTS_<NODE>}: each gets its
+   * own copy of every request, as NetarchiveSuite's ALL_BA gives every bitarchive instance one.
+   */
+  public static String nodeRequests(Channels channels, String replica, String node) {
+    return nodeRequests(channels, replica) + "_" + node;
   }
 
   private static final String DIVERT_PREFIX = "netarchive-";
@@ -98,14 +110,27 @@ public class ReplicaDestinations {
         ManagementFactory.getPlatformMBeanServer(),
         settings.channels(),
         settings.replicaIds(),
-        settings.localReplicaIds());
+        settings.localReplicaIds(),
+        settings::nodeNames);
+  }
+
+  /** As {@link #ensure(MBeanServer, Channels, List, List, Function)}, one node per replica. */
+  void ensure(MBeanServer mbeans, Channels channels, List<String> replicas, List<String> local) {
+    ensure(mbeans, channels, replicas, local, replica -> List.of());
   }
 
   /**
    * Makes the destinations of the replicas on the broker whose management bean is registered in
-   * {@code mbeans}, with the ANY_BA and ALL_BA diverts of the local replicas only.
+   * {@code mbeans}, with the ANY_BA and ALL_BA diverts of the local replicas only, and a request
+   * queue for each node of the others ({@code nodes}: the names of a replica's nodes, none for one
+   * node without a name).
    */
-  void ensure(MBeanServer mbeans, Channels channels, List<String> replicas, List<String> local) {
+  void ensure(
+      MBeanServer mbeans,
+      Channels channels,
+      List<String> replicas,
+      List<String> local,
+      Function<String, List<String>> nodes) {
     this.channels = channels;
     server = mbeans;
     broker = BrokerManagement.broker();
@@ -120,24 +145,33 @@ public class ReplicaDestinations {
       ensureDivert(
           DIVERT_PREFIX + theBamon, theBamon, QUEUE_PREFIX + environment + "_" + MONITOR, true);
       moveLeftovers(theBamon, QUEUE_PREFIX + environment + "_" + MONITOR);
-      String nodeRequests = QUEUE_PREFIX + nodeRequests(channels, replica);
+      String requests = QUEUE_PREFIX + environment + "_" + REQUESTS;
       if (local.contains(replica)) {
         ensureDivert(
             DIVERT_PREFIX + anyBa, anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
-        ensureDivert(
-            DIVERT_PREFIX + allBa, allBa, QUEUE_PREFIX + environment + "_" + REQUESTS, false);
+        ensureDivert(DIVERT_PREFIX + allBa, allBa, requests, false);
         moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
-        removeDivert(NODE_DIVERT_PREFIX + allBa);
-        retireNodeQueue(nodeRequests, QUEUE_PREFIX + environment + "_" + REQUESTS);
+        retireNodeQueues(replica, Map.of(), requests);
       } else {
-        // A node's replica: its uploads stay in ANY_BA for the node to take; its requests are
-        // copied into a durable queue of the node's, which it consumes with no right to make
-        // queues on this broker. The broker's journal keeps the diverts of a start when the
-        // replica was still local.
+        // A node's replica: its uploads stay in ANY_BA for the nodes to take (any one of them);
+        // its requests are copied into a durable queue of each node's, which it consumes with no
+        // right to make queues on this broker. The broker's journal keeps the diverts of a start
+        // when the replica was still local, or had other nodes.
         removeDivert(DIVERT_PREFIX + anyBa);
         removeDivert(DIVERT_PREFIX + allBa);
-        ensureQueue(nodeRequests);
-        ensureDivert(NODE_DIVERT_PREFIX + allBa, allBa, nodeRequests, false);
+        Map<String, String> wanted = new TreeMap<>();
+        List<String> names = nodes.apply(replica);
+        if (names.isEmpty()) {
+          wanted.put(nodeDivert(allBa, null), QUEUE_PREFIX + nodeRequests(channels, replica));
+        }
+        for (String node : names) {
+          wanted.put(nodeDivert(allBa, node), QUEUE_PREFIX + nodeRequests(channels, replica, node));
+        }
+        for (Map.Entry<String, String> divert : wanted.entrySet()) {
+          ensureQueue(divert.getValue());
+          ensureDivert(divert.getKey(), allBa, divert.getValue(), false);
+        }
+        retireNodeQueues(replica, wanted, wanted.values().iterator().next());
       }
     }
     replicaIds = List.copyOf(replicas);
@@ -201,6 +235,10 @@ public class ReplicaDestinations {
   }
 
   private void removeDivert(String name) {
+    removeDivert(name, "its replica's bitarchive runs on a bitarchive node (nas.replicas.local)");
+  }
+
+  private void removeDivert(String name, String why) {
     if (!names("DivertNames").contains(name)) {
       return;
     }
@@ -209,32 +247,55 @@ public class ReplicaDestinations {
         "destroyDivert",
         new Object[] {name},
         new String[] {String.class.getName()});
-    LOG.info(
-        () ->
-            "Removed the divert "
-                + name
-                + ": its replica's bitarchive runs "
-                + (name.startsWith(NODE_DIVERT_PREFIX) ? "here again" : "on a bitarchive node")
-                + " (nas.replicas.local)");
+    LOG.info(() -> "Removed the divert " + name + ": " + why);
+  }
+
+  /** The divert copying a replica's ALL_BA to a node's queue; {@code node} null for one node. */
+  private static String nodeDivert(String allBa, String node) {
+    return NODE_DIVERT_PREFIX + (node == null ? "" : node + "-") + allBa;
   }
 
   /**
-   * Removes the request queue a node of a replica had, once the replica is held here again: what it
-   * still holds (requests sent while no node took them) is moved to the server's requests queue
-   * first, and a queue that could not be emptied is kept, with a warning, rather than lost.
+   * Removes the diverts to the request queues of a replica's nodes that are not {@code wanted}
+   * (divert name to queue), and the queues: what they still hold is moved to {@code target} first
+   * (another node's queue, or this server's requests queue when the replica is held here again); a
+   * queue that could not be emptied is kept, with a warning, rather than lost.
    */
-  private void retireNodeQueue(String queue, String target) {
-    if (!names("QueueNames").contains(queue)) {
-      return;
+  private void retireNodeQueues(String replica, Map<String, String> wanted, String target) {
+    String allBa = TOPIC_PREFIX + channels.allBa(replica).name();
+    String why =
+        wanted.isEmpty()
+            ? "its replica's bitarchive runs here again (nas.replicas.local)"
+            : "the replica's nodes are now " + wanted.values() + " (NAS_BITARCHIVE_<R>_NODES)";
+    for (String divert : names("DivertNames")) {
+      boolean nodes =
+          divert.equals(nodeDivert(allBa, null))
+              || divert.startsWith(NODE_DIVERT_PREFIX) && divert.endsWith("-" + allBa);
+      if (nodes && !wanted.containsKey(divert)) {
+        removeDivert(divert, why);
+      }
     }
+    String queues = QUEUE_PREFIX + nodeRequests(channels, replica);
+    for (String queue : names("QueueNames")) {
+      boolean nodes =
+          queue.equals(queues) || queue.matches(Pattern.quote(queues) + "_[A-Z][A-Z0-9]*");
+      if (nodes && !wanted.containsValue(queue)) {
+        retireNodeQueue(queue, target, why);
+      }
+    }
+  }
+
+  private void retireNodeQueue(String queue, String target, String why) {
     moveLeftovers(queue, target);
     long left = messageCount(queue);
     if (left != 0) {
       LOG.warning(
           () ->
-              "Kept the queue "
+              "Kept the request queue "
                   + queue
-                  + " of a bitarchive node of a replica held here again: "
+                  + " of a bitarchive node ("
+                  + why
+                  + "): "
                   + (left < 0
                       ? "its messages cannot be counted"
                       : left + " messages are still in it")
@@ -248,7 +309,7 @@ public class ReplicaDestinations {
         "destroyQueue",
         new Object[] {queue, true},
         new String[] {String.class.getName(), boolean.class.getName()});
-    LOG.info(() -> "Removed the queue " + queue + ": its replica's bitarchive runs here again");
+    LOG.info(() -> "Removed the request queue " + queue + " of a bitarchive node: " + why);
   }
 
   /** The management bean of an anycast queue (its address of the same name). */

@@ -235,4 +235,54 @@ class ReplicaDestinationsTest {
         .as("not destroyed with its requests in it")
         .contains("jms.queue.DEV_TWO_NODE_REQUESTS");
   }
+
+  @Test
+  void givenTwoNamedNodesOfTwo_whenEnsured_thenEachHasItsOwnCopyOfTheRequestsAndNoneIsPlain()
+      throws Exception {
+    new ReplicaDestinations().ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"));
+    mbeans.registerMBean(
+        new StandardMBean(new Held(0), Queue.class),
+        ReplicaDestinations.queueControl("jms.queue.DEV_TWO_NODE_REQUESTS"));
+
+    new ReplicaDestinations()
+        .ensure(
+            mbeans,
+            DEV,
+            List.of("ONE", "TWO"),
+            List.of("ONE"),
+            replica -> replica.equals("TWO") ? List.of("N1", "N2") : List.of());
+
+    assertThat(journal.diverts)
+        .contains(
+            "netarchive-node-N1-jms.topic.DEV_TWO_ALL_BA",
+            "netarchive-node-N2-jms.topic.DEV_TWO_ALL_BA")
+        .as("the single node's copy would wait for a node that no longer runs")
+        .doesNotContain("netarchive-node-jms.topic.DEV_TWO_ALL_BA");
+    assertThat(journal.queues)
+        .contains("jms.queue.DEV_TWO_NODE_REQUESTS_N1", "jms.queue.DEV_TWO_NODE_REQUESTS_N2")
+        .doesNotContain("jms.queue.DEV_TWO_NODE_REQUESTS");
+  }
+
+  @Test
+  void givenANodeNoLongerNamed_whenEnsured_thenItsDivertGoneAndItsRequestsMovedToAnotherNode()
+      throws Exception {
+    List<String> both = List.of("N1", "N2");
+    new ReplicaDestinations()
+        .ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"), replica -> both);
+    Held left = new Held(2);
+    mbeans.registerMBean(
+        new StandardMBean(left, Queue.class),
+        ReplicaDestinations.queueControl("jms.queue.DEV_TWO_NODE_REQUESTS_N2"));
+
+    new ReplicaDestinations()
+        .ensure(mbeans, DEV, List.of("ONE", "TWO"), List.of("ONE"), replica -> List.of("N1"));
+
+    assertThat(journal.diverts)
+        .contains("netarchive-node-N1-jms.topic.DEV_TWO_ALL_BA")
+        .doesNotContain("netarchive-node-N2-jms.topic.DEV_TWO_ALL_BA");
+    assertThat(left.movedTo).isEqualTo("jms.queue.DEV_TWO_NODE_REQUESTS_N1");
+    assertThat(journal.queues)
+        .contains("jms.queue.DEV_TWO_NODE_REQUESTS_N1")
+        .doesNotContain("jms.queue.DEV_TWO_NODE_REQUESTS_N2");
+  }
 }
