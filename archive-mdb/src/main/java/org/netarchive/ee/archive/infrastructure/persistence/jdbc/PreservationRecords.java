@@ -187,12 +187,24 @@ public class PreservationRecords {
 
   // ---------------------------------------------------------------- findings
 
-  /** The name of the last file a run has checked, in name order; null if none. */
+  /**
+   * The name of the last file a run has checked, in the order its reader lists them (Java's, by
+   * character): a resumed run goes on after it. Null if none.
+   */
   public String lastFinding(long runId) throws SQLException {
     try (Connection c = dataSource.getConnection()) {
+      // The database's own order may differ: PostgreSQL compares by the database's collation
+      // (e.g. en_US.UTF-8 passes over '-' and '.' at first), under which the greatest name need
+      // not be the last one read, and a resumed run would skip files or read some twice. "C"
+      // compares the bytes of UTF-8, which is the order of the characters' code points, Java's
+      // for every name without characters beyond U+FFFF. H2 compares as Java does.
+      String name =
+          c.getMetaData().getDatabaseProductName().equals("PostgreSQL")
+              ? "file_name COLLATE \"C\""
+              : "file_name";
       return Sql.first(
               c,
-              "SELECT MAX(file_name) FROM preservation_audit_finding WHERE run_id = ?",
+              "SELECT MAX(" + name + ") FROM preservation_audit_finding WHERE run_id = ?",
               rs -> rs.getString(1),
               runId)
           .orElse(null);
