@@ -36,6 +36,19 @@ public abstract class JsonMessageListener implements MessageListener {
       reject(raw, e.getMessage());
       return;
     }
+    String attempt = deliveryCount(raw);
+    if (!attempt.equals("1") && !attempt.equals("?")) {
+      // Each redelivery brings the message closer to the dead-letter queue: say so.
+      LOG.info(
+          () ->
+              message.getClass().getSimpleName()
+                  + " "
+                  + messageId(raw)
+                  + " on "
+                  + destination(raw)
+                  + ": delivery attempt "
+                  + attempt);
+    }
     try {
       handle(message, raw);
     } catch (JMSException e) {
