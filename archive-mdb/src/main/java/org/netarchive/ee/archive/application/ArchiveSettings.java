@@ -41,6 +41,9 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  *       bitarchive nodes holding a replica that is not local, separated by {@code ,}; unset, one
  *       node without a name holds it
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
+ *   <li>{@code NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS} (default 300): how long a replica that has not
+ *       answered a store's upload or checksum request is waited for before a client's repeated
+ *       store of the file sends the request again
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_CHECKSUM_ONLY} (default false): {@code true} makes the
@@ -112,7 +115,14 @@ public class ArchiveSettings {
     expectQueue(repositoryQueue, "COMMON_THE_REPOS", channels.theRepos().name());
     replicaIds = replicaIds(settings);
     localReplicaIds = localReplicaIds(settings, replicaIds);
-    policy = new StorePolicy(replicaIds, (int) settings.wholeNumber("nas.archive.reuploads", 2));
+    policy =
+        new StorePolicy(
+            replicaIds,
+            (int) settings.wholeNumber("nas.archive.reuploads", 2),
+            Duration.ofSeconds(
+                settings.wholeNumber(
+                    "nas.archive.ask.again.after.seconds",
+                    StorePolicy.DEFAULT_ASK_AGAIN_AFTER.toSeconds())));
   }
 
   /**

@@ -203,7 +203,8 @@ public class ArchivedFile {
    * A client stores a file the archive knows already. With another checksum it is refused at once;
    * if every replica has it, the answer is OK at once; otherwise the client waits with the others,
    * failed replicas (and replicas added to the policy since) are asked to upload again from the new
-   * source, and replicas still working go on.
+   * source, replicas silent for {@link StorePolicy#askAgainAfter()} are sent their request again,
+   * and the other replicas still working go on.
    *
    * @param sha512 the checksum the client gives
    * @param source where the replicas can fetch the file now
@@ -241,6 +242,16 @@ public class ArchivedFile {
       } else if (copy.state() == ReplicaStoreState.UPLOAD_FAILED) {
         copy.restart(now);
         actions.add(upload(replica));
+      } else if (copy.state().inProgress()
+          && !copy.stateChangedAt().plus(policy.askAgainAfter()).isAfter(now)) {
+        // Silent for long: its request (or the answer) may be lost, e.g. dead-lettered after
+        // failed deliveries, and nothing else would ask again until a restart. The same attempt:
+        // the answer to either request counts.
+        copy.moveTo(copy.state(), now);
+        actions.add(
+            copy.state() == ReplicaStoreState.UPLOAD_STARTED
+                ? upload(replica)
+                : new StoreAction.RequestChecksum(replica, name));
       }
     }
     actions.addAll(settle());

@@ -314,6 +314,39 @@ class ArchivedFileTest {
   }
 
   @Test
+  void givenReplicasSilentForLong_whenStoredAgain_thenTheirRequestsAreSentAgainOnce() {
+    ArchivedFile file = uploadedToOne(); // ONE awaits its checksum, TWO its upload since T0/T1
+    Instant late = T1.plus(StorePolicy.DEFAULT_ASK_AGAIN_AFTER);
+
+    List<StoreAction> again = file.storeAgain(SHA, NEW_SOURCE, LATER_CLIENT, TWO_REPLICAS, late);
+
+    assertThat(again)
+        .as("the same attempt, from the new source")
+        .containsExactlyInAnyOrder(
+            new RequestChecksum("ONE", NAME), new Upload("TWO", NAME, NEW_SOURCE, 1234, SHA, 1));
+    assertThat(file.storeAgain(SHA, NEW_SOURCE, CLIENT, TWO_REPLICAS, late.plusSeconds(1)))
+        .as("a third client soon after sends nothing again")
+        .isEmpty();
+    file.uploadSucceeded("TWO", 1, SHA, late);
+    assertThat(file.checksumReported("ONE", SHA, late))
+        .contains(new AnswerStore(LATER_CLIENT, NAME, true, List.of()));
+  }
+
+  @Test
+  void givenReplicasWorkingForLessThanTheWait_whenStoredAgain_thenNothingIsSentAgain() {
+    ArchivedFile file = uploadedToOne();
+
+    assertThat(
+            file.storeAgain(
+                SHA,
+                NEW_SOURCE,
+                LATER_CLIENT,
+                TWO_REPLICAS,
+                T0.plus(StorePolicy.DEFAULT_ASK_AGAIN_AFTER).minusSeconds(1)))
+        .isEmpty();
+  }
+
+  @Test
   void givenReplicaAddedToThePolicy_whenCompletedFileIsStoredAgain_thenNewReplicaUploads() {
     ArchivedFile file = completedFile();
     StorePolicy three = new StorePolicy(List.of("ONE", "TWO", "THREE"), 1);
