@@ -382,15 +382,9 @@ public class BitarchiveMonitor {
   /** Answers the client of a request every present instance has answered (or failed to). */
   private void complete(Pending waiting) {
     Message answer =
-        switch (waiting.request) {
-          case BatchRequest batch -> combine(batch, waiting);
-          case GetFileRequest get -> GetFileReply.refused(get, notServed(waiting));
-          case GetRecordRequest get -> GetRecordReply.refused(get, notServed(waiting));
-          case RemoveAndGetFileRequest remove ->
-              RemoveAndGetFileReply.refused(remove, notServed(waiting));
-          case ChecksumRequest checksum -> noChecksum(checksum, notServed(waiting));
-          default -> throw new IllegalStateException("unexpected request " + waiting.request);
-        };
+        waiting.request instanceof BatchRequest batch
+            ? combine(batch, waiting)
+            : refusal(waiting.request, notServed(waiting));
     answerClient(waiting.client, answer);
   }
 

@@ -268,9 +268,8 @@ public class ReplicaDestinations {
             ? "its replica's bitarchive runs here again (nas.replicas.local)"
             : "the replica's nodes are now " + wanted.values() + " (NAS_BITARCHIVE_<R>_NODES)";
     for (String divert : names("DivertNames")) {
-      boolean nodes =
-          divert.equals(nodeDivert(allBa, null))
-              || divert.startsWith(NODE_DIVERT_PREFIX) && divert.endsWith("-" + allBa);
+      // the single node's divert (NODE_DIVERT_PREFIX + allBa) and each named node's
+      boolean nodes = divert.startsWith(NODE_DIVERT_PREFIX) && divert.endsWith("-" + allBa);
       if (nodes && !wanted.containsKey(divert)) {
         removeDivert(divert, why);
       }
