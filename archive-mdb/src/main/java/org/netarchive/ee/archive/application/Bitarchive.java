@@ -45,7 +45,8 @@ import org.netarchive.ee.common.message.UploadRequest;
  * its copies, delivers files and records, and runs batch jobs (ALL_BA). Writing files takes as long
  * as it takes and is not transactional, so it runs outside a transaction; every answer goes to the
  * repository, and a repeated request is answered again (an upload of a file it holds answers
- * ALREADY_STORED).
+ * ALREADY_STORED; one that comes while the same name is being written here is left to that upload
+ * to answer).
  */
 @PermitAll
 @Stateless
@@ -72,6 +73,14 @@ public class Bitarchive {
               .sha512();
       outcome = UploadOutcome.STORED;
     } catch (StoreFailedException e) {
+      if (e.reason() == StoreFailedException.Reason.BEING_STORED) {
+        // The request came again (asked again for silence, or redelivered) while an earlier one
+        // still writes the file here: that one answers (for a later attempt, the repository asks
+        // again once the replica has been silent long enough).
+        LOG.info(
+            () -> uploadOf(request) + " not started: " + e.getMessage() + "; that upload answers");
+        return;
+      }
       outcome =
           e.reason() == StoreFailedException.Reason.ALREADY_STORED
               ? UploadOutcome.ALREADY_STORED
@@ -86,13 +95,8 @@ public class Bitarchive {
     double seconds = (System.nanoTime() - started) / 1e9;
     LOG.info(
         () ->
-            "Upload of '"
-                + request.fileName()
-                + "' to replica "
-                + request.replicaId()
-                + " (attempt "
-                + request.attempt()
-                + "): "
+            uploadOf(request)
+                + ": "
                 + result
                 + String.format(" in %.1f s", seconds)
                 + (result == UploadOutcome.STORED
@@ -109,6 +113,16 @@ public class Bitarchive {
             reason,
             bitarchives.instanceName(),
             storedSha512));
+  }
+
+  private static String uploadOf(UploadRequest request) {
+    return "Upload of '"
+        + request.fileName()
+        + "' to replica "
+        + request.replicaId()
+        + " (attempt "
+        + request.attempt()
+        + ")";
   }
 
   /** Delivers a whole file to the client, and answers it. */

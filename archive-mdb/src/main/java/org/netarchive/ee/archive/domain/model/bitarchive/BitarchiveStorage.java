@@ -187,7 +187,7 @@ public final class BitarchiveStorage {
     }
     if (!storing.add(name)) {
       throw new StoreFailedException(
-          StoreFailedException.Reason.ALREADY_STORED,
+          StoreFailedException.Reason.BEING_STORED,
           "File '" + name + "' is being stored by another upload at this moment");
     }
     try {

@@ -14,6 +14,11 @@ public class StoreFailedException extends IOException {
   public enum Reason {
     /** A file of that name is archived already; it is never overwritten. */
     ALREADY_STORED,
+    /**
+     * Another upload of the same name is being written in this bitarchive at this moment (a request
+     * asked again or redelivered while its first delivery still runs): that upload answers.
+     */
+    BEING_STORED,
     /** The data that arrived has another checksum than the sender announced. */
     CHECKSUM_MISMATCH,
     /** The data that arrived has another length than the sender announced. */

@@ -103,6 +103,41 @@ class BitarchiveStorageTest {
   }
 
   @Test
+  void givenUploadOfANameUnderWay_whenStoringItAgain_thenBeingStoredAndTheFirstCompletes()
+      throws Exception {
+    BitarchiveStorage storage = storage(root.resolve("d"));
+    byte[] bytes = data(1000, 4);
+    List<StoreFailedException> second = new java.util.ArrayList<>();
+    // The second store comes while the first reads its data, as a request asked again would.
+    InputStream first =
+        new FilterInputStream(new ByteArrayInputStream(bytes)) {
+          @Override
+          public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (second.isEmpty()) {
+              try {
+                storage.store("a.warc", new ByteArrayInputStream(bytes), 1000, sha512(bytes));
+              } catch (StoreFailedException e) {
+                second.add(e);
+              }
+            }
+            return super.read(buffer, offset, length);
+          }
+        };
+
+    StoredFile stored = storage.store("a.warc", first, 1000, sha512(bytes));
+
+    assertThat(second)
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.reason()).isEqualTo(Reason.BEING_STORED);
+              assertThat(e)
+                  .hasMessage("File 'a.warc' is being stored by another upload at this moment");
+            });
+    assertThat(Files.readAllBytes(stored.path())).isEqualTo(bytes);
+  }
+
+  @Test
   void givenNameArchivedInAnotherDirectory_whenStoring_thenRefused() throws Exception {
     Path first = root.resolve("d1");
     Path second = root.resolve("d2");
