@@ -2,21 +2,29 @@ package org.netarchive.ee.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.dmr.ModelNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -145,6 +153,116 @@ class ArchiveStoreIT {
   }
 
   @Test
+  void givenUploadRequestsDeadLettered_whenSilentReplicasAreAskedAgain_thenTheStoreCompletes()
+      throws Exception {
+    String name = unique("-lost.warc.gz");
+    Path file = warc(name, "lost");
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    String uploads =
+        "jms.queue." + ArchiveFixtures.CHANNELS.environment() + "_COMMON_BITARCHIVE_UPLOADS";
+    // The broker dead-letters both replicas' upload requests, as it did that of a bitarchive node
+    // killed while it ran it: the bitarchives never see them.
+    assertSucceeded(
+        ServerUnderTest.management(ServerUnderTest.operation("pause", runtimeQueue(uploads))));
+    CompletableFuture<Void> store;
+    try {
+      store = CompletableFuture.runAsync(() -> storeAndDelete(file));
+      await("both upload requests waiting in " + uploads)
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  assertSucceeded(
+                              ServerUnderTest.management(
+                                  ServerUnderTest.operation(
+                                      "count-messages", runtimeQueue(uploads))))
+                          .asLong()
+                      >= 2);
+      ModelNode dead =
+          ServerUnderTest.operation("send-messages-to-dead-letter-address", runtimeQueue(uploads));
+      assertThat(assertSucceeded(ServerUnderTest.management(dead)).asInt())
+          .isGreaterThanOrEqualTo(2);
+    } finally {
+      assertSucceeded(
+          ServerUnderTest.management(ServerUnderTest.operation("resume", runtimeQueue(uploads))));
+    }
+    assertThat(deadLetterTexts())
+        .as("the lost upload requests")
+        .anyMatch(text -> text.contains(name));
+
+    Api admin = Api.admin();
+    await("the store of " + name + " after its replicas are asked again")
+        .atMost(Duration.ofSeconds(50))
+        .pollInterval(Duration.ofSeconds(2))
+        .until(
+            () -> {
+              HttpResponse<String> asked =
+                  admin.post("/api/archive/stores/ask-again?silentForSeconds=1");
+              assertThat(asked.statusCode()).as(asked.body()).isEqualTo(200);
+              return store.isDone();
+            });
+    store.join();
+    assertThat(file).doesNotExist();
+    for (String replica : REPLICAS) {
+      assertThat(ChecksumAlgorithm.SHA512.of(archived(replica, name))).isEqualTo(sha512);
+    }
+    assertThat(ServerUnderTest.serverLogText())
+        .contains(
+            "Asked again, silent for 1 s or more: replica ONE to upload '"
+                + name
+                + "' (attempt 1)");
+
+    HttpResponse<String> refused = admin.post("/api/archive/stores/ask-again?silentForSeconds=0");
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(refused.body())
+        .contains("silentForSeconds must be a whole number of at least 1, was '0'");
+    assertThat(Api.newAccount("curator").post("/api/archive/stores/ask-again").statusCode())
+        .as("only an admin")
+        .isEqualTo(403);
+  }
+
+  private void storeAndDelete(Path file) {
+    try {
+      client.storeAndDelete(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The management address of a queue of the broker. */
+  private static String[] runtimeQueue(String queue) {
+    return new String[] {
+      "subsystem", "messaging-activemq", "server", "default", "runtime-queue", queue
+    };
+  }
+
+  private static ModelNode assertSucceeded(ModelNode result) {
+    assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
+    return result.get("result");
+  }
+
+  private JMSContext agentContext() {
+    return fixtures.factory.createContext(
+        ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE);
+  }
+
+  /** The texts of the messages in the dead-letter queue, browsed. */
+  private List<String> deadLetterTexts() throws Exception {
+    try (JMSContext context = agentContext()) {
+      Queue deadLetters = context.createQueue(ArchiveFixtures.CHANNELS.deadLetters().name());
+      List<String> texts = new ArrayList<>();
+      try (QueueBrowser browser = context.createBrowser(deadLetters)) {
+        Enumeration<?> messages = browser.getEnumeration();
+        while (messages.hasMoreElements()) {
+          if (messages.nextElement() instanceof TextMessage text) {
+            texts.add(text.getText());
+          }
+        }
+      }
+      return texts;
+    }
+  }
+
+  @Test
   void givenPathTraversalName_whenSentToTheRepository_thenDeadLetteredAndNothingWritten()
       throws Exception {
     Path file = warc(unique(".warc.gz"), "evil");
@@ -155,9 +273,7 @@ class ArchiveStoreIT {
         MessageCodec.standard()
             .encode(new StoreRequest("evil-1", "placeholder.warc", ref))
             .replace("\"placeholder.warc\"", "\"../../../evil-" + marker + ".warc\"");
-    try (JMSContext context =
-        fixtures.factory.createContext(
-            ServerUnderTest.AGENT, ServerUnderTest.agentPassword(), JMSContext.AUTO_ACKNOWLEDGE)) {
+    try (JMSContext context = agentContext()) {
       TextMessage message = context.createTextMessage(json);
       message.setStringProperty("itMarker", marker);
       context

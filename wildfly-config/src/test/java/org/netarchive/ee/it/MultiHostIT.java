@@ -147,6 +147,9 @@ class MultiHostIT {
               // TWO is held by two nodes, N1 (with THREE) and N2, which the last test starts
               env.put("NAS_BITARCHIVE_TWO_NODES", "N1,N2");
               env.put("NAS_BITARCHIVE_THREE_NODES", "N1");
+              // an upload in flight when the node is killed can be dead-lettered by the broker:
+              // its replica is asked again 30 s after (not 5 minutes), once the node is back
+              env.put("NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS", "30");
               env.put("NAS_AGENT_PASSWORD", ServerUnderTest.agentPassword());
               env.put("NAS_MAX_UPLOAD_BYTES", Integer.toString(SMALL_LIMIT));
               env.put("NAS_PUBLIC_HOSTS", "archive.example.org");

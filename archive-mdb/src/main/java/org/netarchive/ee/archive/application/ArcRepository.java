@@ -11,6 +11,9 @@ import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -443,6 +446,59 @@ public class ArcRepository {
   /** The names of the files whose stores are unfinished (their staged uploads are needed). */
   public Set<String> unfinishedFileNames() {
     return files.unfinished().stream().map(ArchivedFile::name).collect(Collectors.toSet());
+  }
+
+  /**
+   * Asks again those of the given replicas of unfinished stores that have been silent for at least
+   * {@code silentFor} (see {@link ArchivedFile#askSilentReplicasAgain}): a request lost on the way
+   * (a dead-lettered upload of a node killed while it ran, say) would otherwise leave its store
+   * waiting until the next start. At most {@code max} files, in this transaction.
+   *
+   * @param replicas the replicas to ask, if silent
+   * @param silentFor how long a replica's state must have stood still
+   * @param max the most files to handle
+   * @return the names of the files whose replicas were asked again
+   */
+  public List<String> askSilentReplicasAgain(List<String> replicas, Duration silentFor, int max) {
+    Instant now = clock.instant();
+    List<String> asked = new ArrayList<>();
+    for (String name : files.silentSince(replicas, now.minus(silentFor), max)) {
+      Optional<ArchivedFile> file = files.findForUpdate(name);
+      if (file.isEmpty()) {
+        continue;
+      }
+      List<StoreAction> actions = file.get().askSilentReplicasAgain(replicas, silentFor, now);
+      if (actions.isEmpty()) {
+        continue;
+      }
+      asked.add(name);
+      LOG.info(
+          () ->
+              "Asked again, silent for "
+                  + silentFor.toSeconds()
+                  + " s or more: "
+                  + actions.stream()
+                      .map(ArcRepository::describe)
+                      .collect(Collectors.joining(", ")));
+      carryOut(actions);
+    }
+    return asked;
+  }
+
+  private static String describe(StoreAction action) {
+    return switch (action) {
+      case StoreAction.Upload upload ->
+          "replica "
+              + upload.replicaId()
+              + " to upload '"
+              + upload.fileName()
+              + "' (attempt "
+              + upload.attempt()
+              + ")";
+      case StoreAction.RequestChecksum checksum ->
+          "replica " + checksum.replicaId() + " for the checksum of '" + checksum.fileName() + "'";
+      default -> action.toString();
+    };
   }
 
   /**

@@ -42,8 +42,9 @@ import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
  *       node without a name holds it
  *   <li>{@code NAS_ARCHIVE_REUPLOADS} (default 2): further uploads to a replica after a failed one
  *   <li>{@code NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS} (default 300): how long a replica that has not
- *       answered a store's upload or checksum request is waited for before a client's repeated
- *       store of the file sends the request again
+ *       answered a store's upload or checksum request is waited for before it is sent the request
+ *       again (by {@link SilentReplicas} every 30 seconds, or by a client's repeated store of the
+ *       file); at least 1
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_DIRS}: the directories of the replica's bitarchive,
  *       separated by {@code ,}; default {@code <server data dir>/bitarchive/<REPLICA>}
  *   <li>{@code NAS_BITARCHIVE_<REPLICA>_CHECKSUM_ONLY} (default false): {@code true} makes the
@@ -119,10 +120,17 @@ public class ArchiveSettings {
         new StorePolicy(
             replicaIds,
             (int) settings.wholeNumber("nas.archive.reuploads", 2),
-            Duration.ofSeconds(
-                settings.wholeNumber(
-                    "nas.archive.ask.again.after.seconds",
-                    StorePolicy.DEFAULT_ASK_AGAIN_AFTER.toSeconds())));
+            askAgainAfter(settings));
+  }
+
+  /** {@code nas.archive.ask.again.after.seconds}: at least a second. */
+  static Duration askAgainAfter(ServerSettings settings) {
+    String name = "nas.archive.ask.again.after.seconds";
+    long seconds = settings.wholeNumber(name, StorePolicy.DEFAULT_ASK_AGAIN_AFTER.toSeconds());
+    if (seconds < 1) {
+      throw ServerSettings.refusal(name, "must be a whole number of at least 1", "" + seconds);
+    }
+    return Duration.ofSeconds(seconds);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.netarchive.ee.archive.domain.model.repository.StorePolicy;
 import org.netarchive.ee.scheduler.infrastructure.config.ServerSettings;
 
 class ArchiveSettingsTest {
@@ -56,6 +57,24 @@ class ArchiveSettingsTest {
             () -> ArchiveSettings.replicaIds(settings(Map.of("NAS_REPLICA_ONE", "o-1"), Map.of())))
         .hasMessageStartingWith("NAS_REPLICA_ONE (nas.replica.one) must be a replica id")
         .hasMessageEndingWith("was 'o-1'");
+  }
+
+  @Test
+  void givenAskAgainAfter_whenRead_thenThoseSecondsAndZeroRefusedNamingTheSetting() {
+    assertThat(ArchiveSettings.askAgainAfter(settings(Map.of(), Map.of())))
+        .isEqualTo(StorePolicy.DEFAULT_ASK_AGAIN_AFTER);
+    assertThat(
+            ArchiveSettings.askAgainAfter(
+                settings(Map.of("NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS", "30"), Map.of())))
+        .isEqualTo(Duration.ofSeconds(30));
+    assertThatThrownBy(
+            () ->
+                ArchiveSettings.askAgainAfter(
+                    settings(Map.of("NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS", "0"), Map.of())))
+        .hasMessageStartingWith(
+            "NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS (nas.archive.ask.again.after.seconds) must be a"
+                + " whole number of at least 1")
+        .hasMessageEndingWith("'0'");
   }
 
   @Test

@@ -15,8 +15,10 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -58,6 +60,13 @@ import org.netarchive.ee.common.archive.ChecksumAlgorithm;
             + " (org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.UPLOAD_STARTED,"
             + " org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.DATA_UPLOADED)"
             + " ORDER BY f.name")
+@NamedQuery(
+    name = "ArchivedFile.silentSince",
+    query =
+        "SELECT DISTINCT f.name FROM ArchivedFile f JOIN f.copies c WHERE c.state IN"
+            + " (org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.UPLOAD_STARTED,"
+            + " org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.DATA_UPLOADED)"
+            + " AND c.stateChangedAt <= :cutoff AND KEY(c) IN :replicas")
 public class ArchivedFile {
 
   @Id
@@ -242,20 +251,50 @@ public class ArchivedFile {
       } else if (copy.state() == ReplicaStoreState.UPLOAD_FAILED) {
         copy.restart(now);
         actions.add(upload(replica));
-      } else if (copy.state().inProgress()
-          && !copy.stateChangedAt().plus(policy.askAgainAfter()).isAfter(now)) {
-        // Silent for long: its request (or the answer) may be lost, e.g. dead-lettered after
-        // failed deliveries, and nothing else would ask again until a restart. The same attempt:
-        // the answer to either request counts.
-        copy.moveTo(copy.state(), now);
-        actions.add(
-            copy.state() == ReplicaStoreState.UPLOAD_STARTED
-                ? upload(replica)
-                : new StoreAction.RequestChecksum(replica, name));
+      } else {
+        askAgainIfSilent(replica, copy, policy.askAgainAfter(), now, actions);
       }
     }
     actions.addAll(settle());
     return actions;
+  }
+
+  /**
+   * Asks again those of the given replicas of this unfinished store that have been silent for at
+   * least {@code silentFor}: their request or its answer may be lost (dead-lettered after failed
+   * deliveries, say), and nothing else would ask again. The same attempt: the answer to either
+   * request counts.
+   *
+   * @param replicas the replicas to ask, if silent
+   * @param silentFor how long a replica's state must have stood still
+   * @param now the time
+   * @return the requests to send again; none if no replica is silent that long
+   */
+  public List<StoreAction> askSilentReplicasAgain(
+      Collection<String> replicas, Duration silentFor, Instant now) {
+    List<StoreAction> actions = new ArrayList<>();
+    for (Map.Entry<String, ReplicaCopy> entry : new TreeMap<>(copies).entrySet()) {
+      if (replicas.contains(entry.getKey())) {
+        askAgainIfSilent(entry.getKey(), entry.getValue(), silentFor, now, actions);
+      }
+    }
+    return actions;
+  }
+
+  private void askAgainIfSilent(
+      String replica,
+      ReplicaCopy copy,
+      Duration silentFor,
+      Instant now,
+      List<StoreAction> actions) {
+    if (!copy.state().inProgress() || copy.stateChangedAt().plus(silentFor).isAfter(now)) {
+      return;
+    }
+    copy.moveTo(copy.state(), now);
+    actions.add(
+        copy.state() == ReplicaStoreState.UPLOAD_STARTED
+            ? upload(replica)
+            : new StoreAction.RequestChecksum(replica, name));
   }
 
   /**

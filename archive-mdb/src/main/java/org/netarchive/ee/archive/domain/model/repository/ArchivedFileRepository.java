@@ -1,5 +1,7 @@
 package org.netarchive.ee.archive.domain.model.repository;
 
+import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,4 +21,10 @@ public interface ArchivedFileRepository {
 
   /** Files with a replica that is still uploading or being checked. */
   List<ArchivedFile> unfinished();
+
+  /**
+   * The names of at most {@code max} files with a copy in one of {@code replicas} still uploading
+   * or being checked whose state has not changed since {@code cutoff}, in no particular order.
+   */
+  List<String> silentSince(Collection<String> replicas, Instant cutoff, int max);
 }

@@ -6,6 +6,8 @@ import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.netarchive.ee.archive.domain.model.repository.ArchivedFile;
@@ -52,5 +54,17 @@ public class JpaArchivedFileRepository implements ArchivedFileRepository {
   @Override
   public List<ArchivedFile> unfinished() {
     return em.createNamedQuery("ArchivedFile.unfinished", ArchivedFile.class).getResultList();
+  }
+
+  @Override
+  public List<String> silentSince(Collection<String> replicas, Instant cutoff, int max) {
+    if (replicas.isEmpty()) {
+      return List.of();
+    }
+    return em.createNamedQuery("ArchivedFile.silentSince", String.class)
+        .setParameter("replicas", replicas)
+        .setParameter("cutoff", cutoff)
+        .setMaxResults(max)
+        .getResultList();
   }
 }

@@ -7,6 +7,7 @@ import static org.netarchive.ee.archive.domain.model.repository.ReplicaStoreStat
 import static org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.UPLOAD_FAILED;
 import static org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState.UPLOAD_STARTED;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -343,6 +344,36 @@ class ArchivedFileTest {
                 LATER_CLIENT,
                 TWO_REPLICAS,
                 T0.plus(StorePolicy.DEFAULT_ASK_AGAIN_AFTER).minusSeconds(1)))
+        .isEmpty();
+  }
+
+  @Test
+  void givenReplicasSilentForTheWait_whenAskedAgain_thenEachTheRequestItAwaitsOncePerWait() {
+    ArchivedFile file =
+        uploadedToOne(); // ONE awaits its checksum since T1, TWO its upload since T0
+    Duration wait = Duration.ofSeconds(30);
+
+    assertThat(
+            file.askSilentReplicasAgain(List.of("ONE", "TWO"), wait, T1.plus(wait).minusMillis(1)))
+        .as("ONE changed less than the wait ago")
+        .containsExactly(new Upload("TWO", NAME, SOURCE, 1234, SHA, 1));
+    assertThat(file.askSilentReplicasAgain(List.of("ONE", "TWO"), wait, T1.plus(wait)))
+        .as("TWO was asked just now")
+        .containsExactly(new RequestChecksum("ONE", NAME));
+    assertThat(
+            file.askSilentReplicasAgain(List.of("ONE", "TWO"), wait, T1.plus(wait).plusSeconds(1)))
+        .isEmpty();
+    assertThat(file.askSilentReplicasAgain(List.of("TWO"), wait, T1.plus(wait).plus(wait)))
+        .as("only the replicas given")
+        .containsExactly(new Upload("TWO", NAME, SOURCE, 1234, SHA, 1));
+    assertThat(file.waiters()).as("no client is answered or added").containsExactly(CLIENT);
+
+    file.uploadSucceeded("TWO", 1, SHA, T1.plus(wait));
+    assertThat(file.checksumReported("ONE", SHA, T1.plus(wait)))
+        .as("the answers to the repeated requests complete the store")
+        .containsExactly(new AnswerStore(CLIENT, NAME, true, List.of()));
+    assertThat(
+            file.askSilentReplicasAgain(List.of("ONE", "TWO"), wait, T1.plus(wait.multipliedBy(3))))
         .isEmpty();
   }
 

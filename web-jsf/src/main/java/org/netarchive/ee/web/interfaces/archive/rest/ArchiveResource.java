@@ -32,6 +32,7 @@ import java.lang.annotation.Target;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -49,6 +50,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.netarchive.ee.archive.application.ArchiveAdmin;
 import org.netarchive.ee.archive.application.ArchiveAdmin.FileFilter;
 import org.netarchive.ee.archive.application.ArchivedFileView;
+import org.netarchive.ee.archive.application.SilentReplicas;
 import org.netarchive.ee.archive.domain.model.batch.BatchJob;
 import org.netarchive.ee.archive.domain.model.batch.BatchJobs;
 import org.netarchive.ee.archive.domain.model.repository.ReplicaStoreState;
@@ -111,6 +113,14 @@ public class ArchiveResource {
       Map<String, Map<ReplicaStoreState, Long>> copiesByState,
       List<BatchJobView> batchJobs) {}
 
+  /**
+   * What {@link #askAgain} did.
+   *
+   * @param silentForSeconds how long the replicas asked again had been silent, at least
+   * @param files how many unfinished stores had replicas asked again
+   */
+  public record AskedAgain(long silentForSeconds, int files) {}
+
   /** A batch job clients may run. */
   public record BatchJobView(String name, String description, List<String> parameters) {}
 
@@ -155,6 +165,7 @@ public class ArchiveResource {
   @interface FileBytes {}
 
   @EJB private ArchiveAdmin admin;
+  @EJB private SilentReplicas silentReplicas;
   @Inject private ArchiveAccess archive;
   @Context private SecurityContext security;
   @Context private UriInfo uri;
@@ -436,6 +447,32 @@ public class ArchiveResource {
             blankToNull(body.filePattern),
             blankToNull(body.replica),
             user()));
+  }
+
+  @Operation(
+      summary = "Ask the silent replicas of unfinished stores again",
+      description =
+          "Sends again the upload or checksum request of every replica (with a bitarchive instance sending heartbeats) whose part of an unfinished store has not changed for silentForSeconds (admin; at least 1, default NAS_ARCHIVE_ASK_AGAIN_AFTER_SECONDS), as the server itself does every 30 seconds with that default: a request lost on the way (dead-lettered by the broker, say) is sent again, and the answer to either request counts. At most 1000 stores at a time.")
+  @POST
+  @Path("stores/ask-again")
+  @RolesAllowed("admin")
+  public AskedAgain askAgain(@QueryParam("silentForSeconds") String silentForSeconds) {
+    Duration silentFor = silentReplicas.askAgainAfter();
+    if (silentForSeconds != null && !silentForSeconds.isBlank()) {
+      try {
+        silentFor = Duration.ofSeconds(Long.parseLong(silentForSeconds.strip()));
+      } catch (NumberFormatException e) {
+        silentFor = Duration.ZERO;
+      }
+      if (silentFor.compareTo(Duration.ofSeconds(1)) < 0) {
+        throw new FieldProblem(
+            "silentForSeconds",
+            "silentForSeconds must be a whole number of at least 1, was '"
+                + silentForSeconds
+                + "'");
+      }
+    }
+    return new AskedAgain(silentFor.toSeconds(), silentReplicas.askAgain(silentFor));
   }
 
   @Operation(
