@@ -73,7 +73,10 @@ node_consumer() { # one MDB of node_replicas_config: class $1 on replica $2's qu
   printf '    <message-driven>\n      <ejb-name>%s-%s</ejb-name>\n' "$1" "$2"
   printf '      <ejb-class>org.netarchive.ee.archive.interfaces.jms.%s</ejb-class>\n' "$1"
   printf '      <activation-config>\n'
+  local properties=(destinationLookup "java:/jms/netarchive/node/$2/$3" destinationType jakarta.jms.Queue maxSession 8)
+  # as BitarchiveUploadConsumer's annotation: a download may take longer than the default timeout
+  [[ $3 == UPLOADS ]] && properties+=(transactionTimeout 21600)
   printf '        <activation-config-property><activation-config-property-name>%s</activation-config-property-name><activation-config-property-value>%s</activation-config-property-value></activation-config-property>\n' \
-    destinationLookup "java:/jms/netarchive/node/$2/$3" destinationType jakarta.jms.Queue maxSession 8
+    "${properties[@]}"
   printf '      </activation-config>\n    </message-driven>\n'
 }

@@ -39,6 +39,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.jboss.dmr.ModelNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -566,6 +567,22 @@ class MultiHostIT {
   @Order(6)
   void givenStoresUnderWayOnTheNode_whenTheNodeIsKilledAndStartedAgain_thenTheStoresComplete()
       throws Exception {
+    // The node's killed consumers must not count the upload's deliveries up to the dead-letter
+    // queue: the queues nodes consume take more redeliveries than the installation's.
+    int installationDeliveries =
+        Integer.parseInt(System.getenv().getOrDefault("NAS_JMS_MAX_DELIVERY_ATTEMPTS", "5"));
+    for (String queue :
+        List.of("TWO_ANY_BA", "THREE_ANY_BA", "TWO_NODE_REQUESTS_N1", "COMMON_THE_REPOS")) {
+      ModelNode resolve =
+          ServerUnderTest.operation(
+              "resolve-address-setting", "subsystem", "messaging-activemq", "server", "default");
+      resolve.get("activemq-address").set("jms.queue." + ServerUnderTest.ENVIRONMENT + "_" + queue);
+      ModelNode result = ServerUnderTest.management(CENTRAL_OFFSET, resolve);
+      assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
+      assertThat(result.get("result", "max-delivery-attempts").asInt())
+          .as("deliveries of " + queue)
+          .isEqualTo(queue.startsWith("COMMON") ? installationDeliveries : 25);
+    }
     String name = WarcFixtures.uniquePrefix() + "00001-nodekill.warc";
     Path file = WarcFixtures.bigWarc(dir.resolve(name), 8 << 20);
     String sha512 = ChecksumAlgorithm.SHA512.of(file);
@@ -691,6 +708,52 @@ class MultiHostIT {
     assertThat(lines.get("TWO")).contains(name + "##" + ChecksumAlgorithm.SHA512.of(file));
     assertThat(lines.get("TWO")).as("N1's and N2's parts").isEqualTo(lines.get("ONE"));
     assertThat(central.logText()).containsPattern("Batch part of instance 'bitarchive-N2@");
+  }
+
+  @Test
+  @Order(8)
+  void givenAnUploadOutlastingTheNodesTransactionTimeout_whenStored_thenRunOnceAndCompleted()
+      throws Exception {
+    String name = WarcFixtures.uniquePrefix() + "00001-slow.warc";
+    Path file = WarcFixtures.bigWarc(dir.resolve(name), 8 << 20);
+    String sha512 = ChecksumAlgorithm.SHA512.of(file);
+    Path three = bitarchive(node, "THREE");
+    // The node's transactions time out after 2 s; an upload's delivery keeps its own timeout.
+    nodeDefaultTransactionTimeout(2);
+    try {
+      relay.holdAfter(3 << 20);
+      CompletableFuture<String> stored = storeInBackground(file);
+      await("the node writing its copy of " + name + " in THREE")
+          .atMost(Duration.ofSeconds(90))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> temporaryFiles(three).stream().anyMatch(f -> f.toFile().length() > 0));
+      String again = "'" + name + "' to replica THREE (attempt 1) not started";
+      await("the held download outlasting the node's transaction timeout, not delivered again")
+          .during(Duration.ofSeconds(8))
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> !node.logText().contains(again));
+      relay.release();
+
+      assertThat(completed(stored, name)).isEqualTo(sha512);
+      assertThat(
+              node.logText()
+                  .lines()
+                  .filter(line -> line.contains("Upload of '" + name + "' to replica THREE"))
+                  .toList())
+          .as("THREE's upload, run once")
+          .hasSize(1);
+    } finally {
+      relay.release();
+      nodeDefaultTransactionTimeout(300);
+    }
+  }
+
+  private static void nodeDefaultTransactionTimeout(int seconds) throws IOException {
+    ModelNode write = ServerUnderTest.operation("write-attribute", "subsystem", "transactions");
+    write.get("name").set("default-timeout");
+    write.get("value").set(seconds);
+    ModelNode result = ServerUnderTest.management(NODE_OFFSET, write);
+    assertThat(result.get("outcome").asString()).as(result.toString()).isEqualTo("success");
   }
 
   /**

@@ -137,8 +137,13 @@ final class ServerUnderTest {
    * the server's machine).
    */
   static ModelNode management(ModelNode operation) throws IOException {
+    return management(PORT_OFFSET, operation);
+  }
+
+  /** As {@link #management(ModelNode)}, on the server of a test's own with that port offset. */
+  static ModelNode management(int portOffset, ModelNode operation) throws IOException {
     try (ModelControllerClient client =
-        ModelControllerClient.Factory.create("remote+http", "127.0.0.1", 9990 + PORT_OFFSET)) {
+        ModelControllerClient.Factory.create("remote+http", "127.0.0.1", 9990 + portOffset)) {
       return client.execute(operation);
     }
   }

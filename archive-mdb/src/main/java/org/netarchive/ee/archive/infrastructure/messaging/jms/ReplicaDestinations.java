@@ -83,6 +83,18 @@ public class ReplicaDestinations {
     return nodeRequests(channels, replica) + "_" + node;
   }
 
+  /**
+   * The deliveries of a message on a queue that bitarchive nodes consume (a node replica's ANY_BA
+   * and its nodes' request queues) before it is dead-lettered, instead of the installation's {@code
+   * NAS_JMS_MAX_DELIVERY_ATTEMPTS}. The broker counts a delivery at each dispatch to a consumer and
+   * takes none back when the consumer's connection fails, and a node killed while it ran a request
+   * leaves one consumer per MDB session (8) on the broker until each connection is cleaned up: a
+   * message can be dispatched to several of them and count their deliveries though no node ran it.
+   * These consumers answer every failure of the request itself, so redeliveries mean failed nodes;
+   * a message no node can read still ends in the dead-letter queue, later.
+   */
+  static final int NODE_DELIVERY_ATTEMPTS = 25;
+
   private static final String DIVERT_PREFIX = "netarchive-";
   private static final String NODE_DIVERT_PREFIX = "netarchive-node-";
 
@@ -151,6 +163,7 @@ public class ReplicaDestinations {
             DIVERT_PREFIX + anyBa, anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS, true);
         ensureDivert(DIVERT_PREFIX + allBa, allBa, requests, false);
         moveLeftovers(anyBa, QUEUE_PREFIX + environment + "_" + UPLOADS);
+        removeNodeDeliveries(anyBa);
         retireNodeQueues(replica, Map.of(), requests);
       } else {
         // A node's replica: its uploads stay in ANY_BA for the nodes to take (any one of them);
@@ -159,6 +172,7 @@ public class ReplicaDestinations {
         // when the replica was still local, or had other nodes.
         removeDivert(DIVERT_PREFIX + anyBa);
         removeDivert(DIVERT_PREFIX + allBa);
+        ensureNodeDeliveries(anyBa);
         Map<String, String> wanted = new TreeMap<>();
         List<String> names = nodes.apply(replica);
         if (names.isEmpty()) {
@@ -169,6 +183,7 @@ public class ReplicaDestinations {
         }
         for (Map.Entry<String, String> divert : wanted.entrySet()) {
           ensureQueue(divert.getValue());
+          ensureNodeDeliveries(divert.getValue());
           ensureDivert(divert.getKey(), allBa, divert.getValue(), false);
         }
         retireNodeQueues(replica, wanted, wanted.values().iterator().next());
@@ -201,6 +216,27 @@ public class ReplicaDestinations {
         new Object[] {BrokerManagement.queueConfiguration(coreName), true},
         new String[] {String.class.getName(), boolean.class.getName()});
     LOG.info(() -> "Created the replica queue " + coreName);
+  }
+
+  /**
+   * Sets {@link #NODE_DELIVERY_ATTEMPTS} on a queue that nodes consume; the broker keeps it in its
+   * journal, and the other settings come from the installation's ({@code #}).
+   */
+  private void ensureNodeDeliveries(String coreName) {
+    invoke(
+        "set the deliveries of " + coreName,
+        "addAddressSettings",
+        new Object[] {coreName, "{\"maxDeliveryAttempts\":" + NODE_DELIVERY_ATTEMPTS + "}"},
+        new String[] {String.class.getName(), String.class.getName()});
+  }
+
+  /** Takes {@link #ensureNodeDeliveries} back: the installation's settings apply again. */
+  private void removeNodeDeliveries(String coreName) {
+    invoke(
+        "reset the deliveries of " + coreName,
+        "removeAddressSettings",
+        new Object[] {coreName},
+        new String[] {String.class.getName()});
   }
 
   private void ensureTopic(String coreName) {
@@ -308,6 +344,7 @@ public class ReplicaDestinations {
         "destroyQueue",
         new Object[] {queue, true},
         new String[] {String.class.getName(), boolean.class.getName()});
+    removeNodeDeliveries(queue);
     LOG.info(() -> "Removed the request queue " + queue + " of a bitarchive node: " + why);
   }
 

@@ -45,6 +45,10 @@ class ReplicaDestinationsTest {
     void destroyDivert(String name);
 
     void destroyQueue(String name, boolean removeConsumers);
+
+    String addAddressSettings(String match, String json);
+
+    void removeAddressSettings(String match);
   }
 
   /** Keeps the names, as the broker's journal does across starts. */
@@ -52,6 +56,7 @@ class ReplicaDestinationsTest {
     final List<String> queues = new ArrayList<>();
     final List<String> addresses = new ArrayList<>();
     final List<String> diverts = new ArrayList<>();
+    final java.util.Map<String, String> addressSettings = new java.util.TreeMap<>();
 
     @Override
     public String[] getQueueNames() {
@@ -102,6 +107,17 @@ class ReplicaDestinationsTest {
     @Override
     public void destroyQueue(String name, boolean removeConsumers) {
       queues.remove(name);
+    }
+
+    @Override
+    public String addAddressSettings(String match, String json) {
+      addressSettings.put(match, json);
+      return json;
+    }
+
+    @Override
+    public void removeAddressSettings(String match) {
+      addressSettings.remove(match);
     }
   }
 
@@ -187,6 +203,10 @@ class ReplicaDestinationsTest {
             "jms.queue.DEV_TWO_THE_BAMON",
             "jms.queue.DEV_TWO_NODE_REQUESTS");
     assertThat(journal.addresses).contains("jms.topic.DEV_TWO_ALL_BA");
+    assertThat(journal.addressSettings)
+        .as("the queues the node consumes are redelivered more often than the installation's")
+        .containsOnlyKeys("jms.queue.DEV_TWO_ANY_BA", "jms.queue.DEV_TWO_NODE_REQUESTS")
+        .containsValue("{\"maxDeliveryAttempts\":25}");
     assertThat(restarted.replicaIds()).containsExactly("ONE", "TWO");
     assertThat(restarted.replicaOfAddress("jms.queue.DEV_TWO_THE_BAMON")).isEqualTo("TWO");
   }
@@ -201,6 +221,9 @@ class ReplicaDestinationsTest {
         .as("TWO's requests reach this server's bitarchive only")
         .doesNotContain("netarchive-node-jms.topic.DEV_TWO_ALL_BA")
         .contains("netarchive-jms.queue.DEV_TWO_ANY_BA", "netarchive-jms.topic.DEV_TWO_ALL_BA");
+    assertThat(journal.addressSettings)
+        .as("the installation's settings again for TWO's uploads")
+        .doesNotContainKey("jms.queue.DEV_TWO_ANY_BA");
   }
 
   @Test
@@ -216,6 +239,7 @@ class ReplicaDestinationsTest {
 
     assertThat(left.movedTo).isEqualTo("jms.queue.DEV_COMMON_BITARCHIVE_REQUESTS");
     assertThat(journal.queues).doesNotContain("jms.queue.DEV_TWO_NODE_REQUESTS");
+    assertThat(journal.addressSettings).as("the installation's settings again").isEmpty();
   }
 
   @Test
@@ -261,6 +285,11 @@ class ReplicaDestinationsTest {
     assertThat(journal.queues)
         .contains("jms.queue.DEV_TWO_NODE_REQUESTS_N1", "jms.queue.DEV_TWO_NODE_REQUESTS_N2")
         .doesNotContain("jms.queue.DEV_TWO_NODE_REQUESTS");
+    assertThat(journal.addressSettings)
+        .containsOnlyKeys(
+            "jms.queue.DEV_TWO_ANY_BA",
+            "jms.queue.DEV_TWO_NODE_REQUESTS_N1",
+            "jms.queue.DEV_TWO_NODE_REQUESTS_N2");
   }
 
   @Test
