@@ -214,7 +214,7 @@ class ArchiveStoreIT {
     HttpResponse<String> refused = admin.post("/api/archive/stores/ask-again?silentForSeconds=0");
     assertThat(refused.statusCode()).isEqualTo(400);
     assertThat(refused.body())
-        .contains("silentForSeconds must be a whole number of at least 1, was '0'");
+        .contains("'silentForSeconds' must be a whole number of at least 1, was '0'");
     assertThat(Api.newAccount("curator").post("/api/archive/stores/ask-again").statusCode())
         .as("only an admin")
         .isEqualTo(403);

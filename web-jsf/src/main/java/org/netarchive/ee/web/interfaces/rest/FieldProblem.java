@@ -51,4 +51,24 @@ public class FieldProblem extends IllegalArgumentException {
     }
     return value;
   }
+
+  /**
+   * A whole number of at least 1 given for {@code field} (a count, a number of seconds): {@code
+   * null} when absent or blank; anything else refused as a problem of the field, naming the value.
+   */
+  public static Long wholeNumberOfAtLeastOne(String field, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      long n = Long.parseLong(value.strip());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new FieldProblem(
+        field, "'" + field + "' must be a whole number of at least 1, was '" + value + "'");
+  }
 }

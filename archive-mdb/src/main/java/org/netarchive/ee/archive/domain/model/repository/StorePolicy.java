@@ -7,15 +7,14 @@ import java.util.Set;
 
 /**
  * How files are stored: on which replicas, how often a failed upload to one replica is tried again
- * before the replica's store counts as failed, and how long a replica may stay silent before a
- * client's repeated store asks it again.
+ * before the replica's store counts as failed, and how long a replica may stay silent before it is
+ * asked again (by the repository's pass over unfinished stores, or a client's repeated store).
  *
  * @param replicaIds the replicas every file must reach, e.g. {@code [ONE, TWO]}
  * @param maxReuploads further uploads after a failed one; 0 means a single attempt
  * @param askAgainAfter how long a replica that has not answered its upload or checksum request is
- *     waited for before a repeated store of the file sends the request again (it may have been
- *     lost: dead-lettered after failed deliveries, or its answer); replicas answer a repeated
- *     request idempotently
+ *     waited for before it is sent the request again (it may have been lost: dead-lettered after
+ *     failed deliveries, or its answer); replicas answer a repeated request idempotently
  */
 public record StorePolicy(List<String> replicaIds, int maxReuploads, Duration askAgainAfter) {
 

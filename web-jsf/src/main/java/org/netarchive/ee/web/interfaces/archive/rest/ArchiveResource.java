@@ -457,21 +457,9 @@ public class ArchiveResource {
   @Path("stores/ask-again")
   @RolesAllowed("admin")
   public AskedAgain askAgain(@QueryParam("silentForSeconds") String silentForSeconds) {
-    Duration silentFor = silentReplicas.askAgainAfter();
-    if (silentForSeconds != null && !silentForSeconds.isBlank()) {
-      try {
-        silentFor = Duration.ofSeconds(Long.parseLong(silentForSeconds.strip()));
-      } catch (NumberFormatException e) {
-        silentFor = Duration.ZERO;
-      }
-      if (silentFor.compareTo(Duration.ofSeconds(1)) < 0) {
-        throw new FieldProblem(
-            "silentForSeconds",
-            "silentForSeconds must be a whole number of at least 1, was '"
-                + silentForSeconds
-                + "'");
-      }
-    }
+    Long seconds = FieldProblem.wholeNumberOfAtLeastOne("silentForSeconds", silentForSeconds);
+    Duration silentFor =
+        seconds == null ? silentReplicas.askAgainAfter() : Duration.ofSeconds(seconds);
     return new AskedAgain(silentFor.toSeconds(), silentReplicas.askAgain(silentFor));
   }
 

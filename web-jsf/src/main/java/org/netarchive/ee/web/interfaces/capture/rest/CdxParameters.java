@@ -91,19 +91,8 @@ public class CdxParameters {
   }
 
   private static long count(String name, String value) {
-    if (blank(value)) {
-      return 0;
-    }
-    try {
-      long n = Long.parseLong(value.strip());
-      if (n >= 1) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // refused below
-    }
-    throw new FieldProblem(
-        name, "'" + name + "' must be a whole number of at least 1, was '" + value + "'");
+    Long n = FieldProblem.wholeNumberOfAtLeastOne(name, value);
+    return n == null ? 0 : n;
   }
 
   private static boolean blank(String value) {
